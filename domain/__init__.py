@@ -1,0 +1,1 @@
+"""Cairn's rules engines: pure Python, no I/O, one package per game."""

@@ -1,0 +1,227 @@
+"""One game in progress: a game's rules plus what every game has in common.
+
+The engine owns four event types of its own, the same for every game:
+
+* ``game_created``: game name, rules and data versions, options, seats,
+  chance mode and the hash of the committed seed; always version 1;
+* ``chance_resolved``: the outcome of the pending chance node;
+* ``game_ended``: appended as soon as the rules say the game is over; it
+  reveals the seed, so anyone can re-derive every chance outcome;
+* ``game_scored``: the final score sheet (appended by the scoring worker).
+
+Everything else is the game's own. State is only ever the fold of the events;
+:func:`submit` decides and folds on a copy, so a refused command changes
+nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core.canonical import sha256_hex
+from domain.core.chance import CHANCE_MODES, SERVER, TABLE, ChanceNode, check_outcome, derive_outcome
+from domain.core.errors import IllegalMove
+from domain.core.events import ORGANISER, Event, make_event, redact_event
+from domain.core.rules import Rules
+
+RESOLVE_CHANCE = "resolve_chance"
+
+
+@dataclass
+class Match:
+    """A game's folded history. ``version`` is the number of events folded."""
+
+    rules: Rules
+    created: dict
+    state: Any
+    version: int = 1
+    ended: bool = False
+    seed: str | None = None
+    score: dict | None = None
+
+    @property
+    def seats(self) -> list[str]:
+        return [seat["seat"] for seat in self.created["seats"]]
+
+    @property
+    def chance_mode(self) -> str:
+        return self.created["chance_mode"]
+
+    @property
+    def status(self) -> str:
+        if self.score is not None:
+            return "scored"
+        return "ended" if self.ended else "active"
+
+    def copy(self) -> Match:
+        return Match(
+            self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed, self.score
+        )
+
+
+def seat_ids(count: int) -> list[str]:
+    """Seats are ``p1`` .. ``pN`` in seating order."""
+    return [f"p{index}" for index in range(1, count + 1)]
+
+
+def create(
+    rules: Rules, options: dict, player_names: list[str], chance_mode: str, seed: str | None
+) -> tuple[Match, list[Event]]:
+    """The opening events of a new game: ``game_created`` and, in server mode, the opening draws."""
+    if chance_mode not in CHANCE_MODES:
+        raise IllegalMove("invalid_field", f"chance_mode must be one of {', '.join(CHANCE_MODES)}", field="chance_mode")
+    if chance_mode == SERVER and not seed:
+        raise IllegalMove("invalid_field", "server mode needs a seed", field="seed")
+    options = rules.validate_options(dict(options or {}), len(player_names))
+    seats = seat_ids(len(player_names))
+    created = make_event(
+        "game_created",
+        {
+            "game": rules.name,
+            "rules_version": rules.rules_version,
+            "data_versions": rules.data_versions(),
+            "options": options,
+            "seats": [{"seat": seat, "name": name} for seat, name in zip(seats, player_names, strict=True)],
+            "chance_mode": chance_mode,
+            "seed_hash": sha256_hex(seed) if chance_mode == SERVER else None,
+        },
+    )
+    match = start(rules, created)
+    events = [created] + _follow_up(match, seed)
+    return match, events
+
+
+def start(rules: Rules, created: Event) -> Match:
+    """The match right after its ``game_created`` event."""
+    return Match(rules=rules, created=created["data"], state=rules.setup(created["data"]))
+
+
+def apply_event(match: Match, event: Event) -> Match:
+    """Fold one event into ``match`` in place (replay's inner loop)."""
+    kind = event["type"]
+    if kind == "game_ended":
+        match.ended = True
+        match.seed = event["data"].get("seed")
+    elif kind == "game_scored":
+        match.score = event["data"]["score_sheet"]
+    else:
+        match.state = match.rules.apply(match.state, event)
+    match.version += 1
+    return match
+
+
+def evolve(match: Match, event: Event) -> Match:
+    """Pure: a new match with ``event`` folded in."""
+    return apply_event(match.copy(), event)
+
+
+def replay(events: list[Event], rules_for: Callable[[str], Rules]) -> Match:
+    """Rebuild a match from its whole history, first event ``game_created``."""
+    first = events[0]
+    if first["type"] != "game_created":
+        raise ValueError("a history starts with game_created")
+    match = start(rules_for(first["data"]["game"]), first)
+    for event in events[1:]:
+        apply_event(match, event)
+    return match
+
+
+def submit(match: Match, actor: str, command: dict, seed: str | None = None) -> list[Event]:
+    """The events one command produces, or :class:`IllegalMove`. ``match`` is left as it was.
+
+    ``actor`` is a seat, or ``ORGANISER`` resolving a chance node in table
+    mode. In server mode every chance node the command opens is resolved from
+    ``seed`` in the same batch, so a seat never waits on the server.
+    """
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
+    if match.ended:
+        raise IllegalMove("game_over", "the game has ended")
+    node = match.rules.chance_node(match.state)
+    if command["type"] == RESOLVE_CHANCE:
+        if actor != ORGANISER:
+            raise IllegalMove("not_organiser", "only the organiser resolves chance decisions")
+        if node is None:
+            raise IllegalMove("no_chance_pending", "no chance decision is pending")
+        events = [chance_event(node, check_outcome(node, command.get("outcome")))]
+    else:
+        if node is not None:
+            raise IllegalMove("chance_pending", f"waiting for the organiser to resolve {node.key}")
+        if actor not in match.rules.to_act(match.state):
+            raise IllegalMove("not_your_turn", f"the game is not waiting for {actor}")
+        decided = match.rules.decide(match.state, actor, command)
+        events = [dict(event, seat=event.get("seat") or actor) for event in decided]
+    working = match.copy()
+    for event in events:
+        apply_event(working, event)
+    return events + _follow_up(working, seed)
+
+
+def _follow_up(working: Match, seed: str | None) -> list[Event]:
+    """Server-side chance draws and the end of the game, folded into ``working``."""
+    added: list[Event] = []
+    while working.chance_mode == SERVER:
+        node = working.rules.chance_node(working.state)
+        if node is None:
+            break
+        event = chance_event(node, derive_outcome(seed or "", working.version + 1, node))
+        apply_event(working, event)
+        added.append(event)
+    if working.rules.is_over(working.state) and not working.ended:
+        event = make_event("game_ended", {"seed": seed if working.chance_mode == SERVER else None})
+        apply_event(working, event)
+        added.append(event)
+    return added
+
+
+def chance_event(node: ChanceNode, outcome: list[str]) -> Event:
+    """Record a chance outcome; hidden from all but ``node.visible_to`` when that is set."""
+    data = {"key": node.key, "count": node.count}
+    if node.visible_to is None:
+        return make_event("chance_resolved", {**data, "outcome": outcome})
+    return make_event("chance_resolved", data, secret={"outcome": outcome}, secret_to=node.visible_to)
+
+
+def legal_moves(match: Match, reader: str) -> list[dict]:
+    """What ``reader`` may submit now; the organiser is offered the pending chance decision in table mode."""
+    if match.ended:
+        return []
+    node = match.rules.chance_node(match.state)
+    if node is not None:
+        if reader == ORGANISER and match.chance_mode == TABLE:
+            return [{"type": RESOLVE_CHANCE, "chance": node.public(), "candidates": list(node.candidates)}]
+        return []
+    if reader not in match.rules.to_act(match.state):
+        return []
+    return match.rules.legal_moves(match.state, reader)
+
+
+def waiting_for(match: Match) -> list[str]:
+    if match.ended:
+        return []
+    if match.rules.chance_node(match.state) is not None:
+        return [ORGANISER]
+    return match.rules.to_act(match.state)
+
+
+def view(match: Match, reader: str | None) -> dict:
+    """The match as ``reader`` may see it; after the end every secret is public."""
+    node = match.rules.chance_node(match.state)
+    return {
+        "game": match.rules.name,
+        "version": match.version,
+        "status": match.status,
+        "chance_mode": match.chance_mode,
+        "seats": match.created["seats"],
+        "options": match.created["options"],
+        "waiting_for": waiting_for(match),
+        "chance_pending": node.public() if node else None,
+        "seed": match.seed,
+        "state": match.rules.view(match.state, ORGANISER if match.ended else reader),
+        "score": match.score,
+    }
+
+
+def redact(match: Match, event: Event, reader: str | None) -> Event:
+    return redact_event(event, reader, revealed=match.ended)

