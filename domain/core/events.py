@@ -12,6 +12,10 @@ from typing import Any
 
 ORGANISER = "organiser"
 
+# What redaction removes: the secret data and, in a stored envelope, the salt
+# of its hash (``secret_hash`` stays, so a redacted history still verifies).
+SECRET_KEYS = ("secret", "secret_salt")
+
 Event = dict[str, Any]
 
 
@@ -49,6 +53,6 @@ def redact_event(event: Event, reader: str | None, revealed: bool = False) -> Ev
     """
     if may_read_secret(event, reader, revealed):
         return event
-    shown = {key: value for key, value in event.items() if key not in ("secret", "secret_to")}
+    shown = {key: value for key, value in event.items() if key not in SECRET_KEYS}
     shown["redacted"] = sorted(event["secret"])
     return shown

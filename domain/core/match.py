@@ -92,6 +92,30 @@ def create(
     return match, events
 
 
+def match_to_json(match: Match) -> dict:
+    """Everything a snapshot needs to stand in for the fold of the first ``version`` events."""
+    return {
+        "created": match.created,
+        "state": match.rules.state_to_json(match.state),
+        "version": match.version,
+        "ended": match.ended,
+        "seed": match.seed,
+        "score": match.score,
+    }
+
+
+def match_from_json(value: dict, rules: Rules) -> Match:
+    return Match(
+        rules=rules,
+        created=value["created"],
+        state=rules.state_from_json(value["state"]),
+        version=value["version"],
+        ended=value["ended"],
+        seed=value["seed"],
+        score=value["score"],
+    )
+
+
 def start(rules: Rules, created: Event) -> Match:
     """The match right after its ``game_created`` event."""
     return Match(rules=rules, created=created["data"], state=rules.setup(created["data"]))

@@ -88,3 +88,13 @@ def test_options_are_checked_against_the_schema():
     with pytest.raises(IllegalMove) as refused:
         create(RULES, {}, ["Ann"], SERVER, "k")
     assert refused.value.code == "invalid_player_count"
+
+
+def test_a_match_survives_a_json_round_trip():
+    import json
+
+    from domain.core.match import match_from_json, match_to_json
+
+    match, _ = create(RULES, {}, ["Ann", "Bo"], SERVER, "k")
+    again = match_from_json(json.loads(json.dumps(match_to_json(match))), RULES)
+    assert match_to_json(again) == match_to_json(match)
