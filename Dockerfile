@@ -1,0 +1,22 @@
+# The Cairn API and worker image. The same image runs both:
+#   api:    gunicorn (default command)
+#   worker: cairn worker
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1
+
+RUN useradd --create-home --uid 10001 cairn
+WORKDIR /app
+
+COPY pyproject.toml README.md ./
+COPY domain ./domain
+COPY service ./service
+COPY workers ./workers
+COPY api_spec.yaml ./
+RUN pip install . && mkdir -p /app/var && chown cairn:cairn /app/var
+
+USER cairn
+EXPOSE 8000
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--access-logfile", "-", "service.app:create_app()"]
