@@ -1,0 +1,14 @@
+"""The Redis Streams event store: append-only game histories with a hash chain, snapshots and an index."""
+from service.store.durability import configure_durability
+from service.store.errors import GameNotFound, IdempotencyMismatch, VersionConflict
+from service.store.store import AppendResult, EventStore, VersionOutOfRange
+
+__all__ = [
+    "AppendResult",
+    "EventStore",
+    "GameNotFound",
+    "IdempotencyMismatch",
+    "VersionConflict",
+    "VersionOutOfRange",
+    "configure_durability",
+]

@@ -1,0 +1,57 @@
+"""What an acknowledged append survives, as a setting.
+
+Redis acknowledges a command once it is in memory and queued for the
+append-only file (AOF). ``appendfsync`` decides when that file is forced to disk:
+
+* ``everysec`` (the default): fsync once a second in the background. A crash
+  of the Redis process alone normally loses nothing (Redis hands each write
+  to the OS before it replies), but a power cut or kernel crash loses up to
+  about one second of acknowledged appends (up to two when a slow disk makes
+  Redis postpone its writes).
+  Each lost append loses whole: AOF replays only complete commands,
+  and a script is logged as one ``MULTI``/``EXEC`` unit, so a game never
+  comes back with half a command or a gap.
+* ``always``: fsync before every acknowledgement. Nothing acknowledged is
+  lost, even on power loss, at the cost of one disk sync per append.
+
+Without AOF (``appendonly no``) everything since the last RDB save is lost,
+which is why the service insists on it.
+"""
+from __future__ import annotations
+
+import logging
+
+import redis
+
+from service.store.replies import text_hash
+
+logger = logging.getLogger("cairn.store")
+
+APPENDFSYNC_MODES = ("everysec", "always")
+
+
+def configure_durability(client: redis.Redis, appendfsync: str = "everysec") -> dict[str, str]:
+    """Turn on AOF with ``appendfsync``, or, where CONFIG SET is not allowed (managed Redis), check and warn.
+
+    Returns the server's effective ``appendonly`` and ``appendfsync`` (empty if it hides its config).
+    """
+    if appendfsync not in APPENDFSYNC_MODES:
+        raise ValueError(f"appendfsync must be one of {', '.join(APPENDFSYNC_MODES)}, not {appendfsync!r}")
+    try:
+        client.config_set("appendonly", "yes")
+        client.config_set("appendfsync", appendfsync)
+    except redis.ResponseError as refused:
+        logger.warning("cannot configure Redis durability (%s); checking the server's own settings", refused)
+    try:
+        settings = text_hash(client.config_get("append*"))
+    except redis.ResponseError as refused:
+        logger.warning("cannot read Redis durability settings (%s); acknowledged appends may be lost", refused)
+        return {}
+    effective = {key: settings.get(key, "") for key in ("appendonly", "appendfsync")}
+    if effective != {"appendonly": "yes", "appendfsync": appendfsync}:
+        logger.warning(
+            "Redis runs with appendonly=%s appendfsync=%s, not appendonly=yes appendfsync=%s",
+            effective["appendonly"], effective["appendfsync"], appendfsync,
+        )
+    return effective
+

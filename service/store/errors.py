@@ -1,0 +1,19 @@
+"""What the store refuses, in terms the API maps to HTTP answers."""
+from __future__ import annotations
+
+
+class VersionConflict(Exception):
+    """The game is not at the version the caller decided against (HTTP 409)."""
+
+    def __init__(self, game_id: str, expected_version: int, current_version: int) -> None:
+        super().__init__(f"game {game_id} is at version {current_version}, not {expected_version}")
+        self.expected_version = expected_version
+        self.current_version = current_version
+
+
+class IdempotencyMismatch(Exception):
+    """An idempotency key already recorded for a different command."""
+
+
+class GameNotFound(Exception):
+    """No game with that id."""

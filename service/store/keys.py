@@ -1,0 +1,39 @@
+"""Redis key names. Every key of one game carries the hash tag ``{G}``, so on a
+Redis Cluster a game's keys share one slot and its Lua append stays legal;
+the index keys span games and are therefore not tagged."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+INDEX_ALL = "cairn:index:all"
+INDEX_PREFIX = "cairn:index:"
+
+
+@dataclass(frozen=True)
+class GameKeys:
+    events: str
+    meta: str
+    idem: str
+    snapshot: str
+    private: str
+
+
+def game_keys(game_id: str) -> GameKeys:
+    tag = f"cairn:{{{game_id}}}"
+    return GameKeys(
+        events=f"{tag}:events",
+        meta=f"{tag}:meta",
+        idem=f"{tag}:idem",
+        snapshot=f"{tag}:snapshot",
+        private=f"{tag}:private",
+    )
+
+
+def index_key(kind: str, value: str) -> str:
+    """``cairn:index:game:<name>``, ``cairn:index:status:<status>``, ``cairn:index:player:<lowercased name>``."""
+    return f"{INDEX_PREFIX}{kind}:{value}"
+
+
+def stream_id(version: int) -> str:
+    """Stream entry ids encode versions, so a racing append cannot fork history."""
+    return f"{version}-0"
