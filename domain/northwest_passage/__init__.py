@@ -1,0 +1,6 @@
+"""Expedition: Northwest Passage, the Board Game Arena edition (rules: ../shared/rules/northwest-passage.md)."""
+from domain.northwest_passage.game import NorthwestPassage
+
+RULES = NorthwestPassage()
+
+__all__ = ["RULES", "NorthwestPassage"]
