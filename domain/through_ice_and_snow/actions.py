@@ -1,0 +1,443 @@
+"""The Action phase: action spaces, who may take them with which crew, and their effects (spec section 5)."""
+from __future__ import annotations
+
+from domain.core.canonical import canonical_json
+from domain.core.errors import IllegalMove
+from domain.through_ice_and_snow.board import State, event_number, gain, owned, pay, push
+from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES, OFFICERS, RESOURCES
+from domain.through_ice_and_snow.tracks import raise_food, raise_track
+
+EVENT_SPACE = "event"
+CABIN_VP = 5
+DISCOVERY_VP = 5
+DOCUMENT_VP_PER_TILE = 3
+LABORATORY_VP = 7
+INTERPRETER_CARD = 17
+FREEZING_WIND_SLED_LOSS = 1
+MOVE_KEYS = ("type", "space", "lead", "crew")
+
+Option = tuple[tuple[str, ...] | None, int, int]
+
+
+def refuse(code: str, message: str, rule_id: str, field: str | None = None) -> IllegalMove:
+    return IllegalMove(code, message, rule_id=rule_id, field=field)
+
+
+def effective_sled(state: State, player: dict) -> int:
+    """Event 4 (Freezing wind) lowers every sled by 1 for the round."""
+    return player["sled"] - (FREEZING_WIND_SLED_LOSS if state["freezing_wind"] else 0)
+
+
+def explore_value(state: State, player: dict) -> int:
+    """TIS-ACT-11: the lower of the sled value and the dog value (GAP-6 tables)."""
+    sled = CAT.tracks["sled"]["explore_vp"][str(effective_sled(state, player))]
+    dogs = CAT.tracks["dogs"]["explore_vp"][str(player["dogs"])]
+    return min(sled, dogs)
+
+
+def box_total(state: State, column: str) -> int:
+    return sum(state["warehouses"][column].values())
+
+
+def final_round(state: State) -> bool:
+    """TIS-ACT-5: the fleet is on a blue anchor point."""
+    return CAT.anchors[state["anchor"]]["final_round"]
+
+
+def event_card(state: State) -> dict | None:
+    """This round's event card if it is an action card (TIS-ACT-63) still free."""
+    if state["event"] is None or state["event_taken"] is not None:
+        return None
+    card = CAT.events[event_number(state["event"])]
+    return card if "crew" in card else None
+
+
+def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
+    """Why ``seat`` may not take ``space_id`` at all now, whatever crew it offers; None if it may."""
+    player = state["players"][seat]
+    if space_id == EVENT_SPACE:
+        if event_card(state) is None:
+            return refuse("no_event_action", "this round's event card is not an action space now", "TIS-ACT-63")
+        return None
+    space = CAT.spaces.get(space_id)
+    if space is None or state["n"] not in space["player_counts"]:
+        return refuse("no_such_space", f"no action space {space_id!r} with {state['n']} players", "TIS-SETUP-1",
+                      "space")
+    if space_id in state["used"] and not space.get("unlimited"):
+        return refuse("space_taken", "each action space is used once per round", "TIS-ACT-2", "space")
+    if space["position"] == "final" and not final_round(state):
+        return refuse("not_final_round", "final-round actions need the fleet on a blue anchor", "TIS-ACT-5", "space")
+    action = space["action"]
+    if action == "lead" and state["leader"] == seat and player["turns"] == 0:
+        return refuse("lead_first_turn", "the leader cannot take Lead on their first turn", "TIS-ACT-10", "space")
+    if action == "explore":
+        if player["dogs"] < 1:
+            return refuse("no_dog", "Explore needs at least 1 dog", "TIS-ACT-11", "space")
+        if effective_sled(state, player) < 1:
+            return refuse("freezing_wind", "Freezing wind: sled level 0 cannot explore", "TIS-ACT-11", "space")
+    if action == "hire_inuk" and (state["supply"]["inuk"] < 1 or player["inuit"] >= CAT.tracks["inuit"]["max"]):
+        return refuse("no_inuk", "no Inuk pawn is left to hire", "TIS-ACT-14", "space")
+    if action == "build_cabin" and (player["wood"] < 1 or player["cabins"] >= CAT.components["cabins_per_player"]):
+        return refuse("cannot_build_cabin", "Build Cabin needs 1 wood and a cabin pawn left", "TIS-ACT-20", "space")
+    if action == "improve_sled" and (player["wood"] < 1 or player["sled"] >= CAT.tracks["sled"]["max"]):
+        return refuse("cannot_improve_sled", "Improve Sled needs 1 wood and a sled below its maximum",
+                      "TIS-ACT-21", "space")
+    if action == "ship_upgrade" and not upgrade_choices(state, player):
+        return refuse("no_upgrade", "no ship upgrade you can afford and do not own is left, or no slot",
+                      "TIS-ACT-22", "space")
+    if action == "recycle_wood" and player["fuel"] < 1:
+        return refuse("no_fuel", "Recycle Ship Wood lowers fuel by 1: fuel must be at least 1", "TIS-ACT-23", "space")
+    if action == "discover_species" and not state["revealed"]["species"]:
+        return refuse("no_species", "no species card is revealed", "TIS-ACT-30", "space")
+    if action == "hunt" and not hunt_choices(state, player):
+        return refuse("no_hunt", "no revealed hunting card you own enough rifles for", "TIS-ACT-31", "space")
+    if action == "experiment" and player["wood"] < 1:
+        return refuse("no_wood", "Experiment costs 1 wood", "TIS-ACT-32", "space")
+    if action == "resource_exchange" and not any(owned(player, kind) for kind in RESOURCES):
+        return refuse("nothing_to_deposit", "Resource Exchange needs a resource to deposit", "TIS-ACT-41", "space")
+    if action == "resource_collection" and box_total(state, space["column"]) < 1:
+        return refuse("empty_warehouse", "the warehouse box is empty", "TIS-ACT-42", "space")
+    return None
+
+
+def upgrade_choices(state: State, player: dict) -> list[int]:
+    """TIS-ACT-22: tile types not owned, with a copy left, affordable, while a slot is empty."""
+    if len(player["upgrades"]) >= len(CAT.slots):
+        return []
+    return [int(number) for number, left in state["tiles"].items()
+            if left and int(number) not in player["upgrades"] and CAT.upgrades[int(number)]["cost"] <= player["wood"]]
+
+
+def hunt_choices(state: State, player: dict) -> list[str]:
+    """TIS-ACT-31 / TIS-AMB-25: revealed cards whose prey number the player's rifles reach (rifles are not spent)."""
+    return [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey_number"] <= player["rifle"]]
+
+
+def extras(state: State, seat: int, space_id: str) -> list[dict]:
+    """The action-specific choices of a space: which card, tile or deposit."""
+    player = state["players"][seat]
+    action = EVENT_SPACE if space_id == EVENT_SPACE else CAT.spaces[space_id]["action"]
+    if action == "discover_species":
+        return [{"card": card} for card in sorted(set(state["revealed"]["species"]))]
+    if action == "hunt":
+        return [{"card": card} for card in sorted(set(hunt_choices(state, player)))]
+    if action == "ship_upgrade":
+        return [{"upgrade": number} for number in upgrade_choices(state, player)]
+    if action == "resource_exchange":
+        return [{"deposit": kind} for kind in RESOURCES if owned(player, kind)]
+    return [{}]
+
+
+def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Option]:
+    """Crew options (lead slot types, crew min, crew max) for a space with its choices made."""
+    if space_id == EVENT_SPACE:
+        needed = event_card(state)["crew"]
+        return [(None, needed, needed)]
+    space = CAT.spaces[space_id]
+    options: list[Option] = []
+    for option in space["options"]:
+        lead = tuple(option["lead"]) if option["lead"] else None
+        low = option["crew"]
+        high = option.get("crew_max", low)
+        if space["action"] == "hunt":
+            low = high = CAT.hunting[extra["card"]]["prey_number"] - 1
+        if space["action"] == "resource_collection":
+            high = min(high, box_total(state, space["column"]) - 1)
+        options.append((lead, low, high))
+    player = state["players"][seat]
+    if space["action"] == "visit_inuit" and any(event_number(card) == INTERPRETER_CARD
+                                                for card in player["kept_events"]):
+        options.append((("inuk",), 1, 1))
+    return options
+
+
+def substitute(player: dict, role: str) -> int | None:
+    """TIS-ACT-61: an owned upgrade 1/4/5 for ``role`` not yet used this round (once per round, TIS-AMB-7)."""
+    for number in player["upgrades"]:
+        tile = CAT.upgrades[number]
+        if tile["effect"] == "substitute" and tile.get("role") == role and number not in player["subst_used"]:
+            return number
+    return None
+
+
+def lead_types(player: dict, lead: tuple[str, ...]) -> list[str]:
+    """Pawn types that may fill a named slot: the named ones (TIS-ACT-60) or any with a substitute (TIS-ACT-61)."""
+    allowed = CREW_TYPES if lead[0] in OFFICERS and substitute(player, lead[0]) else lead
+    return [kind for kind in allowed if player["free"][kind]]
+
+
+def groups(pool: dict, low: int, high: int) -> list[dict]:
+    """Every multiset of crew from ``pool`` with a size in [low, high] (TIS-ACT-62: officers may fill crew slots)."""
+    kinds = [kind for kind in CREW_TYPES if pool[kind]]
+    result: list[dict] = []
+
+    def walk(index: int, chosen: dict, size: int) -> None:
+        if index == len(kinds):
+            if size >= low:
+                result.append(dict(chosen))
+            return
+        kind = kinds[index]
+        for count in range(min(pool[kind], high - size) + 1):
+            if count:
+                chosen[kind] = count
+            walk(index + 1, chosen, size + count)
+        chosen.pop(kind, None)
+
+    walk(0, {}, 0)
+    return result
+
+
+def placements(player: dict, options: list[Option]) -> list[tuple[str | None, dict]]:
+    """Every (lead, crew) the player may place for one of the options."""
+    found: list[tuple[str | None, dict]] = []
+    for lead, low, high in options:
+        if lead is None:
+            found.extend((None, crew) for crew in groups(player["free"], low, high))
+            continue
+        for kind in lead_types(player, lead):
+            pool = dict(player["free"])
+            pool[kind] -= 1
+            found.extend((kind, crew) for crew in groups(pool, low, high))
+    return found
+
+
+def space_moves(state: State, seat: int, space_id: str) -> list[dict]:
+    if space_refusal(state, seat, space_id) is not None:
+        return []
+    player = state["players"][seat]
+    moves: dict[str, dict] = {}
+    for extra in extras(state, seat, space_id):
+        for lead, crew in placements(player, requirements(state, seat, space_id, extra)):
+            move = {"type": "take_action", "space": space_id, "lead": lead, "crew": crew, **extra}
+            moves.setdefault(repr(sorted(move.items())), move)
+    return list(moves.values())
+
+
+def action_moves(state: State, seat: int) -> list[dict]:
+    """TIS-ACT-1..4: every action the seat may take now, then passing (TIS-AMB-4)."""
+    moves: list[dict] = []
+    for space_id in [*CAT.spaces, EVENT_SPACE]:
+        moves.extend(space_moves(state, seat, space_id))
+    moves.append({"type": "pass"})
+    return moves
+
+
+def check_crew(player: dict, options: list[Option], lead, crew) -> None:
+    """TIS-ACT-3 / TIS-ACT-6: the placed crew must be free (not sick, not already placed) and meet an option."""
+    if not isinstance(crew, dict) or any(kind not in CREW_TYPES for kind in crew) or any(
+            type(count) is not int or count < 1 for count in crew.values()):
+        raise refuse("invalid_crew", "crew maps crew types to positive counts", "TIS-CMD-13", "crew")
+    if lead is not None and lead not in CREW_TYPES:
+        raise refuse("invalid_lead", f"lead must be one of {list(CREW_TYPES)} or null", "TIS-CMD-13", "lead")
+    for need_lead, low, high in options:
+        if (need_lead is None) != (lead is None):
+            continue
+        pool = dict(player["free"])
+        if lead is not None:
+            if lead not in lead_types(player, need_lead):
+                continue
+            pool[lead] -= 1
+        if all(crew[kind] <= pool[kind] for kind in crew) and low <= sum(crew.values()) <= high:
+            return
+    raise refuse("requirement_not_met", "that crew does not meet the space's requirement with free crew "
+                 "(crew in the sick bay or already placed cannot be used, TIS-ACT-6)", "TIS-ACT-3", "crew")
+
+
+def check_action(state: State, seat: int, command: dict) -> None:
+    space_id = command.get("space")
+    if not isinstance(space_id, str):
+        raise refuse("invalid_field", "'space' must be an action space id", "TIS-CMD-13", "space")
+    refusal = space_refusal(state, seat, space_id)
+    if refusal:
+        raise refusal
+    choices = extras(state, seat, space_id)
+    keys = set(choices[0])
+    if set(command) != {"type", "space", "lead", "crew", *keys}:
+        raise refuse("invalid_fields", f"take_action on {space_id} has the fields type, space, lead, crew"
+                     + "".join(f", {key}" for key in sorted(keys)), "TIS-CMD-13")
+    extra = {key: command[key] for key in keys}
+    if canonical_json(extra) not in {canonical_json(choice) for choice in choices}:
+        key = next(iter(keys))
+        rule = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}[key]
+        if CAT.spaces[space_id]["action"] == "hunt":
+            rule = "TIS-ACT-31"
+        raise refuse("invalid_choice", f"{key}={command[key]!r} is not available here now", rule, key)
+    check_crew(state["players"][seat], requirements(state, seat, space_id, extra), command["lead"], command["crew"])
+
+
+def acquire_species(state: State, player: dict, card: str) -> None:
+    """TIS-ACT-30 / TIS-AMB-23: the first acquirer of a species (any copy) discovers it for 5 VP."""
+    player["species"].append(card)
+    name = CAT.species[card]["species"]
+    if name not in state["discovered"]:
+        state["discovered"].append(name)
+        player["vp"] += DISCOVERY_VP
+
+
+def place_crew(state: State, seat: int, command: dict) -> int:
+    """Put the crew on the space; a lead of a type no option names uses the substitute tile (TIS-ACT-61)."""
+    player = state["players"][seat]
+    lead = command["lead"]
+    if lead is not None:
+        player["free"][lead] -= 1
+        extra = {key: value for key, value in command.items() if key not in MOVE_KEYS}
+        named = {kind for option_lead, _, _ in requirements(state, seat, command["space"], extra)
+                 for kind in option_lead or ()}
+        if lead not in named:
+            role = next(kind for kind in OFFICERS if kind in named)
+            player["subst_used"].append(substitute(player, role))
+    for kind, count in command["crew"].items():
+        player["free"][kind] -= count
+    return (1 if lead is not None else 0) + sum(command["crew"].values())
+
+
+def take_action(state: State, seat: int, command: dict) -> None:
+    """Apply a checked take_action: place crew, pay, apply the effect (TIS-ACT-3)."""
+    player = state["players"][seat]
+    space_id = command["space"]
+    placed = place_crew(state, seat, command)
+    player["turns"] += 1
+    if space_id == EVENT_SPACE:
+        state["event_taken"] = seat
+        event_action(state, seat)
+        return
+    state["used"][space_id] = seat
+    space = CAT.spaces[space_id]
+    EFFECTS[space["action"]](state, seat, player, space, command, placed)
+
+
+def event_action(state: State, seat: int) -> None:
+    """TIS-ACT-63: only the taker is affected. Inuk cards (9, 17) pay out at the end of the Action phase."""
+    player = state["players"][seat]
+    card = CAT.events[event_number(state["event"])]
+    for key, amount in card.get("gain", {}).items():
+        if key == "food":
+            raise_food(player, amount)
+        elif key in ("health", "morale", "fuel"):
+            raise_track(player, key, amount)
+        else:
+            gain(state, player, key, amount)
+    if card["effect"] == "animal_tracks" and state["event_species"]:
+        acquire_species(state, player, state["event_species"])
+        state["event_species"] = None
+
+
+def _lead(state, seat, player, space, command, placed):
+    state["lead_taker"] = seat
+
+
+def _explore(state, seat, player, space, command, placed):
+    player["vp"] += explore_value(state, player)
+    raise_track(player, "morale", 2)
+    player["explores"] += 1
+
+
+def _visit_inuit(state, seat, player, space, command, placed):
+    gain(state, player, "dog", 1)
+    raise_track(player, "fuel", 2)
+
+
+def _hire_inuk(state, seat, player, space, command, placed):
+    """TIS-TRK-INUIT-1: the track rises now; the pawn joins at Boarding."""
+    state["supply"]["inuk"] -= 1
+    player["inuit"] += 1
+    player["hired"] += 1
+
+
+def _build_cabin(state, seat, player, space, command, placed):
+    pay(state, player, "wood")
+    player["cabins"] += 1
+    state["cabins_on"].append([state["anchor"], state["seats"][seat]])
+    player["vp"] += CABIN_VP
+    if player["food"]:
+        push(state, seat, "cabin_food")
+
+
+def _improve_sled(state, seat, player, space, command, placed):
+    pay(state, player, "wood")
+    player["sled"] += 1
+
+
+def _ship_upgrade(state, seat, player, space, command, placed):
+    """TIS-ACT-22: leftmost empty slot, then that slot's bonus (GAP-7)."""
+    number = command["upgrade"]
+    pay(state, player, "wood", CAT.upgrades[number]["cost"])
+    state["tiles"][str(number)] -= 1
+    bonus = CAT.slots[len(player["upgrades"])]
+    player["upgrades"].append(number)
+    if bonus.get("morale"):
+        raise_track(player, "morale", bonus["morale"])
+    if bonus.get("wood"):
+        gain(state, player, "wood", bonus["wood"])
+
+
+def _recycle_wood(state, seat, player, space, command, placed):
+    player["fuel"] -= 1
+    gain(state, player, "wood", placed)
+
+
+def _discover_species(state, seat, player, space, command, placed):
+    state["revealed"]["species"].remove(command["card"])
+    acquire_species(state, player, command["card"])
+
+
+def _hunt(state, seat, player, space, command, placed):
+    card = CAT.hunting[command["card"]]
+    state["revealed"]["hunting"].remove(command["card"])
+    state["discards"]["hunting"].append(command["card"])
+    raise_food(player, card["food"])
+    raise_track(player, "health", card["health"])
+
+
+def _experiment(state, seat, player, space, command, placed):
+    pay(state, player, "wood")
+    raise_track(player, "fuel", 2)
+    gain(state, player, "dynamite", 1)
+
+
+def _exchange(state, seat, player, space, command, placed):
+    """TIS-ACT-41: the deposit stays in the warehouse box (TIS-TRK-5 exception)."""
+    kind = command["deposit"]
+    if kind == "dog":
+        player["dogs"] -= 1
+    else:
+        player[kind] -= 1
+    box = state["warehouses"][space["column"]]
+    box[kind] = box.get(kind, 0) + 1
+    gain(state, player, CAT.warehouses[space["column"]], 1)
+
+
+def _collect(state, seat, player, space, command, placed):
+    """TIS-ACT-42: one resource from the box per crew placed, chosen one at a time."""
+    push(state, seat, "collect", column=space["column"], left=placed)
+
+
+def _ice_fishing(state, seat, player, space, command, placed):
+    raise_food(player, placed)
+
+
+def _trace_map(state, seat, player, space, command, placed):
+    player["vp"] += len(state["mapped"])
+
+
+def _document(state, seat, player, space, command, placed):
+    player["vp"] += DOCUMENT_VP_PER_TILE * len(player["upgrades"])
+
+
+def _laboratory(state, seat, player, space, command, placed):
+    player["vp"] += LABORATORY_VP
+
+
+def _vow(state, seat, player, space, command, placed):
+    """TIS-ACT-53: 1 VP per owned resource of the space's type; nothing is paid."""
+    player["vp"] += owned(player, CAT.vow_resources[space["id"]])
+
+
+EFFECTS = {
+    "lead": _lead, "explore": _explore, "visit_inuit": _visit_inuit, "hire_inuk": _hire_inuk,
+    "build_cabin": _build_cabin, "improve_sled": _improve_sled, "ship_upgrade": _ship_upgrade,
+    "recycle_wood": _recycle_wood, "discover_species": _discover_species, "hunt": _hunt,
+    "experiment": _experiment, "resource_exchange": _exchange, "resource_collection": _collect,
+    "ice_fishing": _ice_fishing, "trace_map": _trace_map, "document_construction": _document,
+    "laboratory_research": _laboratory, "vow_of_silence": _vow,
+}

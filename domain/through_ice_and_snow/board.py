@@ -1,0 +1,132 @@
+"""The state of a game: one compact JSON-ready dict, and the small helpers every phase shares.
+
+Seats are kept as indexes (0 = ``p1``) inside the state; crew are counted by
+type, since pawns of one type are interchangeable (TIS-ACT-64).
+"""
+from __future__ import annotations
+
+from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES
+
+State = dict
+
+
+def new_state(seats: list[str], options: dict) -> State:
+    """The table after TIS-SETUP-1..15: boards, decks and supply, before any card is dealt."""
+    n = len(seats)
+    comp = CAT.components
+    supply = dict(comp["supply"])
+    start = comp["start_resources"][str(n)]
+    tracks = CAT.tracks
+    players = []
+    for _ in seats:
+        crew = {"captain": 1, "carpenter": 1, "scientist": 1, "sailor": comp["sailors"], "inuk": 0}
+        players.append({
+            "vp": 10, "food": tracks["food"]["start"], "health": tracks["health"]["start"],
+            "morale": tracks["morale"]["start"], "fuel": tracks["fuel"]["start"], "sled": tracks["sled"]["start"],
+            "dogs": tracks["dogs"]["start"], "inuit": tracks["inuit"]["start"], "towing": tracks["towing"]["start"],
+            "dynamite": start["dynamite"], "wood": start["wood"], "rifle": start["rifle"],
+            "crew": crew, "free": dict(crew), "hired": 0, "upgrades": [], "subst_used": [], "species": [],
+            "cabins": 0, "investor_dealt": [], "investor": None, "carto_dealt": [], "carto": None,
+            "passed": False, "turns": 0, "kept_events": [], "times_leader": 0, "explores": 0, "booth_ok": True,
+        })
+        for resource in ("dynamite", "wood", "rifle"):
+            supply[resource] -= start[resource]
+        supply["dog"] -= tracks["dogs"]["start"]
+    decks = CAT.event_decks["multiplayer"]
+    east = CAT.map["sections"][0]
+    return {
+        "n": n, "seats": list(seats), "options": options,
+        "step": "deal", "over": None, "round": 0, "final_voyage": False,
+        "helm": None, "leader": None, "anchor": CAT.map["start"], "destination": None, "route_extra": False,
+        "sections": {east["id"]: east.get("first_side", east["sides"][0])},
+        "dynamite_on": {}, "mapped": {}, "cabins_on": [],
+        "decks": {
+            "species": sorted(CAT.species),
+            "hunting": sorted(card for card, data in CAT.hunting.items() if not data["whale"]),
+            "coastal": [f"ev{number:02d}" for number in decks["coastal"]],
+            "open_sea": [f"ev{number:02d}" for number in decks["open_sea"]],
+            "investor": sorted(CAT.investors),
+            "cartography": sorted(CAT.cartography),
+        },
+        "discards": {"species": [], "hunting": [], "events": [], "food_shortage": []},
+        "revealed": {"hunting": [], "species": []},
+        "event": None, "event_taken": None, "event_species": None, "voyage": None,
+        "discovered": [], "warehouses": {column: {} for column in CAT.warehouses},
+        "used": {}, "lead_taker": None, "freezing_wind": False, "turn": None,
+        "supply": supply, "tiles": {str(t["number"]): t["copies"] for t in CAT.upgrades.values() if t["set"] == "base"},
+        "pending": [], "chance": None, "deal_index": 0,
+        "players": players,
+    }
+
+
+def clockwise(state: State, first: int) -> list[int]:
+    """Seat indexes clockwise starting with ``first`` itself."""
+    n = state["n"]
+    return [(first + k) % n for k in range(n)]
+
+
+def event_number(card_id: str) -> int:
+    return int(card_id[2:])
+
+
+def crew_count(player: dict) -> int:
+    """Crew members on the player's ship (officers, sailors, Inuit pawns); hired Inuit join at Boarding."""
+    return sum(player["crew"].values())
+
+
+def owned(player: dict, resource: str) -> int:
+    return player["dogs"] if resource == "dog" else player[resource]
+
+
+def gain(state: State, player: dict, resource: str, amount: int) -> int:
+    """Take from the shared supply (TIS-TRK-5); a gain the finite supply cannot give is lost (ASSUMED)."""
+    room = state["supply"][resource]
+    if resource == "dog":
+        room = min(room, CAT.tracks["dogs"]["max"] - player["dogs"])
+    taken = max(0, min(amount, room))
+    state["supply"][resource] -= taken
+    if resource == "dog":
+        player["dogs"] += taken
+    else:
+        player[resource] += taken
+    return taken
+
+
+def join_inuit(state: State, player: dict, amount: int) -> None:
+    """An Inuk pawn joins the crew at once (investor bonus, event cards 9 and 17) and the Inuit track rises."""
+    taken = max(0, min(amount, state["supply"]["inuk"], CAT.tracks["inuit"]["max"] - player["inuit"]))
+    state["supply"]["inuk"] -= taken
+    player["inuit"] += taken
+    player["crew"]["inuk"] += taken
+    player["free"]["inuk"] += taken
+
+
+def pay(state: State, player: dict, resource: str, amount: int = 1) -> None:
+    """Return to the shared supply (TIS-TRK-5); a dog always leaves from the highest space (TIS-TRK-DOG-1)."""
+    if resource == "dog":
+        player["dogs"] -= amount
+    else:
+        player[resource] -= amount
+    state["supply"][resource] += amount
+
+
+def remove_crew(player: dict, kind: str) -> None:
+    """A pawn leaves the game; one already used or sick this round goes first (ASSUMED)."""
+    player["crew"][kind] -= 1
+    player["free"][kind] = min(player["free"][kind], player["crew"][kind])
+
+
+def free_total(player: dict) -> int:
+    return sum(player["free"][kind] for kind in CREW_TYPES)
+
+
+def push(state: State, seat: int, kind: str, **details) -> None:
+    """Queue a decision the rules ask of ``seat``; the game waits for it before any automatic step."""
+    state["pending"].append({"seat": seat, "kind": kind, **details})
+
+
+def all_lost(state: State, rule_id: str, detail: str) -> None:
+    """A catastrophe (TIS-LOSE-*): the game ends at once and every player loses."""
+    state["over"] = {"outcome": "all_lost", "rule": rule_id, "detail": detail}
+    state["pending"] = []
+    state["chance"] = None

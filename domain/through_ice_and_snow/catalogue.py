@@ -1,0 +1,106 @@
+"""The printed (or ASSUMED) components of Through Ice and Snow, loaded once from ``data/``.
+
+Every value the spec marks ASSUMED lives in a JSON file validated against its
+schema; this module only indexes them and checks that the files agree with
+each other (a route to an unknown anchor is a data error, not a wrong ruling
+mid-game).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from domain.core.data import load_data
+from domain.core.errors import DataError
+
+DATA = Path(__file__).parent / "data"
+FILES = ("map", "tracks", "species", "hunting", "cartography", "action_board", "events", "investors", "upgrades",
+         "components")
+RESOURCES = ("dynamite", "wood", "rifle", "dog")
+CREW_TYPES = ("captain", "carpenter", "scientist", "sailor", "inuk")
+OFFICERS = ("captain", "carpenter", "scientist")
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Indexed component data; ``versions`` go into ``game_created``."""
+
+    versions: dict
+    map: dict
+    anchors: dict
+    routes_from: dict
+    tracks: dict
+    species: dict
+    hunting: dict
+    cartography: dict
+    spaces: dict
+    warehouses: dict
+    vow_resources: dict
+    events: dict
+    event_decks: dict
+    investors: dict
+    upgrades: dict
+    slots: list
+    components: dict
+
+    def area(self, track: str, value: int) -> str | None:
+        """The named area (death, scurvy, mutiny) of a health or morale space."""
+        return self.tracks[track]["areas"].get(str(value))
+
+
+def _check(condition: bool, name: str, where: str, message: str) -> None:
+    if not condition:
+        raise DataError(str(DATA / f"{name}.json"), where, message)
+
+
+def load() -> Catalogue:
+    loaded = {name: load_data(DATA, name) for name in FILES}
+    value = {name: pair[0] for name, pair in loaded.items()}
+    board = value["map"]
+    anchors = board["anchors"]
+    sections = {section["id"] for section in board["sections"]}
+    routes_from: dict[str, list[dict]] = {}
+    for index, route in enumerate(board["routes"]):
+        for end in ("from", "to"):
+            _check(route[end] in anchors, "map", f"routes/{index}/{end}", f"unknown anchor {route[end]!r}")
+        _check(route["section"] in sections, "map", f"routes/{index}/section", "unknown section")
+        routes_from.setdefault(route["from"], []).append(route)
+    for anchor_id, anchor in anchors.items():
+        for section in anchor["sections"]:
+            _check(section in sections, "map", f"anchors/{anchor_id}/sections", f"unknown section {section!r}")
+    _check(board["start"] in anchors and board["final_anchor"] in anchors, "map", "start", "unknown anchor")
+    species = {card["id"]: card for card in value["species"]["cards"]}
+    hunting = {card["id"]: card for card in value["hunting"]["cards"]}
+    cartography = {card["id"]: card for card in value["cartography"]["cards"]}
+    regions = {anchor["region"] for anchor in anchors.values()}
+    for card in cartography.values():
+        for region in card["regions"]:
+            _check(region in regions, "cartography", card["id"], f"region {region!r} is on no anchor")
+    events = {card["number"]: card for card in value["events"]["cards"]}
+    for mode, decks in value["events"]["decks"].items():
+        for deck, numbers in decks.items():
+            for number in numbers:
+                _check(number in events, "events", f"decks/{mode}/{deck}", f"unknown card {number}")
+    spaces = {space["id"]: space for space in value["action_board"]["spaces"]}
+    return Catalogue(
+        versions={name: pair[1] for name, pair in loaded.items()},
+        map=board,
+        anchors=anchors,
+        routes_from=routes_from,
+        tracks=value["tracks"],
+        species=species,
+        hunting=hunting,
+        cartography=cartography,
+        spaces=spaces,
+        warehouses=value["action_board"]["warehouses"],
+        vow_resources=value["action_board"]["vow_resources"],
+        events=events,
+        event_decks=value["events"]["decks"],
+        investors={card["id"]: card for card in value["investors"]["cards"]},
+        upgrades={tile["number"]: tile for tile in value["upgrades"]["tiles"]},
+        slots=value["upgrades"]["slots"],
+        components=value["components"],
+    )
+
+
+CAT = load()

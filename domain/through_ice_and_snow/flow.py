@@ -1,0 +1,187 @@
+"""The order of play: setup, then rounds of Voyage, Action and Boarding phases, then the final voyage.
+
+``advance`` runs every automatic step until the game needs a decision (a
+pending decision, an Action-phase turn, the setup choices) or a chance
+outcome. It only ever runs inside ``apply``, so replaying the events replays
+every consequence without deciding anything again.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.through_ice_and_snow import voyage
+from domain.through_ice_and_snow.board import State, all_lost, clockwise, crew_count, event_number, gain, join_inuit
+from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.tracks import demand_food, has_upgrade, raise_food
+
+GALLEY_FOOD = 2
+INUK_CARDS = (9, 17)
+
+
+def deal(state: State) -> bool:
+    """TIS-SETUP-16: 2 investor cards, then 2 cartography cards, to each player (secret draws)."""
+    index = state["deal_index"]
+    n = state["n"]
+    if index >= 2 * n:
+        state["step"] = "choose"
+        return True
+    kind = "investor" if index < n else "cartography"
+    state["chance"] = {"key": f"deal_{kind}", "deck": kind, "count": CAT.components["dealt"][kind],
+                       "seat": index % n}
+    return True
+
+
+def choose(state: State) -> bool:
+    """TIS-SETUP-16: everyone keeps one of each, in secret, at the same time."""
+    if any(player["investor"] is None or player["carto"] is None for player in state["players"]):
+        return False
+    state["step"] = "reveal"
+    return True
+
+
+def reveal(state: State) -> bool:
+    """TIS-SETUP-17 start bonuses, then TIS-SETUP-18 the helm to the most dynamite (a tie is a chance draw)."""
+    for player in state["players"]:
+        for key, amount in CAT.investors[player["investor"]]["bonus"].items():
+            if key == "food":
+                raise_food(player, amount)
+            elif key == "inuk":
+                join_inuit(state, player, amount)
+            else:
+                gain(state, player, key, amount)
+    most = max(player["dynamite"] for player in state["players"])
+    tied = [seat for seat, player in enumerate(state["players"]) if player["dynamite"] == most]
+    state["step"] = "round_start"
+    if len(tied) == 1:
+        state["helm"] = tied[0]
+    else:
+        state["chance"] = {"key": "helm_tie", "seats": tied, "count": 1}
+    return True
+
+
+def round_start(state: State) -> bool:
+    if not state["final_voyage"]:
+        state["round"] += 1
+    state["step"] = "leadership"
+    return True
+
+
+def _step(function: Callable[[State], None]) -> Callable[[State], bool]:
+    def run(state: State) -> bool:
+        function(state)
+        return True
+    run.__doc__ = function.__doc__
+    return run
+
+
+def action_start(state: State) -> bool:
+    """TIS-ACT-1: the leader acts first, then clockwise."""
+    for player in state["players"]:
+        player["passed"] = False
+        player["turns"] = 0
+    state["turn"] = state["leader"]
+    state["step"] = "action"
+    return True
+
+
+def action(state: State) -> bool:
+    """TIS-ACT-4: the phase ends when every player has passed."""
+    if all(player["passed"] for player in state["players"]):
+        state["step"] = "action_end"
+        state["turn"] = None
+        return True
+    return False
+
+
+def next_turn(state: State) -> None:
+    for seat in clockwise(state, state["turn"])[1:] + [state["turn"]]:
+        if not state["players"][seat]["passed"]:
+            state["turn"] = seat
+            return
+
+
+def action_end(state: State) -> bool:
+    """Event cards 9 and 17: the taker gains 1 Inuk and keeps the card at the end of the Action phase."""
+    taker = state["event_taken"]
+    if taker is not None and event_number(state["event"]) in INUK_CARDS:
+        player = state["players"][taker]
+        join_inuit(state, player, 1)
+        player["kept_events"].append(state["event"])
+        state["event"] = None
+    state["step"] = "boarding"
+    return True
+
+
+def boarding(state: State) -> bool:
+    """TIS-BRD-1: Galley food first; every crew member comes back; hired Inuit join the crew."""
+    for player in state["players"]:
+        if has_upgrade(player, "galley"):
+            raise_food(player, GALLEY_FOOD)
+        player["crew"]["inuk"] += player["hired"]
+        player["hired"] = 0
+        player["free"] = dict(player["crew"])
+    state["step"] = "next_leader"
+    return True
+
+
+def next_leader(state: State) -> bool:
+    """TIS-BRD-2; TIS-LOSE-2 when nobody owns dynamite."""
+    helm = voyage.next_helm(state, state["lead_taker"])
+    if helm is None:
+        all_lost(state, "TIS-LOSE-2", "nobody owns dynamite to take the helm")
+        return True
+    state["helm"] = helm
+    state["step"] = "meal"
+    return True
+
+
+def meal(state: State) -> bool:
+    """TIS-BRD-3: food -1 per crew member; food shortage otherwise."""
+    for seat in clockwise(state, state["leader"]):
+        demand_food(state, seat, crew_count(state["players"][seat]))
+    state["step"] = "cleanup"
+    return True
+
+
+def cleanup(state: State) -> bool:
+    """TIS-BRD-4: untaken cards to their discard piles, round effects end; a blue anchor means the final voyage."""
+    state["discards"]["hunting"].extend(state["revealed"]["hunting"])
+    state["discards"]["species"].extend(state["revealed"]["species"])
+    state["revealed"] = {"hunting": [], "species": []}
+    if state["event"] is not None:
+        state["discards"]["events"].append(state["event"])
+    if state["event_species"]:
+        state["discards"]["species"].append(state["event_species"])
+    state.update(event=None, event_taken=None, event_species=None, voyage=None, destination=None,
+                 route_extra=False, used={}, lead_taker=None, freezing_wind=False)
+    for player in state["players"]:
+        player["subst_used"] = []
+    if CAT.anchors[state["anchor"]]["final_round"]:
+        state["final_voyage"] = True
+    state["step"] = "round_start"
+    return True
+
+
+def finished(state: State) -> bool:
+    """TIS-END-1: after the final voyage the expedition has passed the Northwest Passage."""
+    state["over"] = {"outcome": "ranked"}
+    return True
+
+
+STEPS: dict[str, Callable[[State], bool]] = {
+    "deal": deal, "choose": choose, "reveal": reveal, "round_start": round_start,
+    "leadership": _step(voyage.leadership), "destination": _step(voyage.destination),
+    "ice_breaking": _step(voyage.ice_breaking), "attrition": _step(voyage.attrition),
+    "voyage_type": _step(voyage.voyage_type), "fuel": _step(voyage.fuel), "mapping": _step(voyage.mapping),
+    "event": _step(voyage.draw_event), "event_effect": _step(voyage.event_effect),
+    "card_setup": _step(voyage.card_setup), "card_setup_species": _step(voyage.card_setup_species),
+    "action_start": action_start, "action": action, "action_end": action_end, "boarding": boarding,
+    "next_leader": next_leader, "meal": meal, "cleanup": cleanup, "finished": finished,
+}
+
+
+def advance(state: State) -> State:
+    while state["over"] is None and state["chance"] is None and not state["pending"]:
+        if not STEPS[state["step"]](state):
+            break
+    return state

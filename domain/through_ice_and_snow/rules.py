@@ -1,0 +1,229 @@
+"""Through Ice and Snow, base game for 2-4 players, behind Cairn's game interface."""
+from __future__ import annotations
+
+from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
+from domain.core.commands import unknown_move
+from domain.through_ice_and_snow import actions, decisions, flow, scoring
+from domain.through_ice_and_snow.board import State, new_state
+from domain.through_ice_and_snow.catalogue import CAT
+
+# Module and variant switches: each is refused until its rules exist (the rule that introduces it is cited).
+MODULE_OPTIONS = {
+    "survival": ("TIS-SURV-2", "Survival module"),
+    "shelter_building": ("TIS-SHEL-2", "Shelter Building module"),
+    "dual_species": ("TIS-DUAL-1", "Dual Animal Species module"),
+    "walking_on_ice": ("TIS-WALK-1", "Walking on Ice (Myths & Legends)"),
+    "inuit_myths": ("TIS-MYTH-1", "Inuit Myths (Myths & Legends)"),
+    "legendary_expeditions": ("TIS-LEG-1", "Legendary Expeditions (Myths & Legends)"),
+    "extra_events": ("TIS-SETUP-7", "extra event cards 25-28"),
+    "all_upgrades": ("TIS-SETUP-4", "extra ship upgrades 7-11"),
+    "whale_hunting": ("TIS-SETUP-6", "whale hunting cards"),
+    "variant_coastal_extra_species": ("TIS-VOY-5", "translator's variant: extra species card on coastal voyages"),
+}
+CHOICE_EVENTS = {
+    "choose_destination": "destination_chosen",
+    "place_map_section": "map_section_placed",
+    "choose_voyage_type": "voyage_type_chosen",
+    "inuk_guide_map": "inuk_guide_answered",
+    "choose_discard": "resource_discarded",
+    "choose_sick_crew": "crew_sent_to_sick_bay",
+    "resolve_food_shortage": "species_discarded_for_food",
+    "lower_food_for_cabin": "food_lowered_for_cabin",
+    "collect_resource": "resource_collected",
+}
+DECISION_EVENTS = set(CHOICE_EVENTS.values())
+SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
+                 "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
+
+
+class ThroughIceAndSnow(Rules):
+    name = "through-ice-and-snow"
+    title = "Through Ice and Snow"
+    rules_version = "1"
+    player_counts = (2, 3, 4)
+    options_schema = {
+        "type": "object",
+        "properties": {key: {"type": "boolean", "default": False, "description": label}
+                       for key, (_, label) in MODULE_OPTIONS.items()},
+        "additionalProperties": False,
+    }
+
+    def data_versions(self) -> dict[str, str]:
+        return dict(CAT.versions)
+
+    def validate_options(self, options: dict, seat_count: int) -> dict:
+        filled = super().validate_options(options, seat_count)
+        for key, (rule_id, label) in MODULE_OPTIONS.items():
+            if filled.get(key):
+                raise IllegalMove("not_implemented", f"{label} is not implemented yet", rule_id=rule_id,
+                                  field=f"options.{key}")
+        return filled
+
+    def setup(self, created: dict) -> State:
+        seats = [seat["seat"] for seat in created["seats"]]
+        return flow.advance(new_state(seats, created["options"]))
+
+    # ------------------------------------------------------------------ evolve
+    def apply(self, state: State, event: dict) -> State:
+        kind = event["type"]
+        data = full_data(event)
+        seat = state["seats"].index(event["seat"]) if event.get("seat") in state["seats"] else None
+        if kind == "chance_resolved":
+            self._chance(state, data["outcome"])
+        elif kind == "investor_chosen":
+            state["players"][seat]["investor"] = data["card"]
+        elif kind == "cartography_chosen":
+            state["players"][seat]["carto"] = data["card"]
+        elif kind == "action_taken":
+            actions.take_action(state, seat, data)
+            flow.next_turn(state)
+        elif kind == "passed":
+            state["players"][seat]["passed"] = True
+            flow.next_turn(state)
+        elif kind in DECISION_EVENTS:
+            decisions.resolve(state, data)
+        return flow.advance(state)
+
+    def _chance(self, state: State, outcome: list[str]) -> None:
+        node = state["chance"]
+        state["chance"] = None
+        key = node["key"]
+        if key == "helm_tie":
+            state["helm"] = state["seats"].index(outcome[0])
+            return
+        deck = state["decks"][node["deck"]]
+        for card in outcome:
+            deck.remove(card)
+        if key in ("deal_investor", "deal_cartography"):
+            dealt = "investor_dealt" if key == "deal_investor" else "carto_dealt"
+            state["players"][node["seat"]][dealt] = list(outcome)
+            state["deal_index"] += 1
+        elif key == "event":
+            state["event"] = outcome[0]
+        elif key == "event_species":
+            state["event_species"] = outcome[0]
+        elif key == "hunting_setup":
+            state["revealed"]["hunting"] = list(outcome)
+        else:
+            state["revealed"]["species"] = list(outcome)
+
+    # ------------------------------------------------------------------ decide
+    def chance_node(self, state: State) -> ChanceNode | None:
+        node = state["chance"]
+        if node is None:
+            return None
+        if node["key"] == "helm_tie":
+            return ChanceNode("helm_tie", tuple(state["seats"][seat] for seat in node["seats"]), 1,
+                              label="TIS-SETUP-18: the tied player who takes the helm")
+        seat = node.get("seat")
+        return ChanceNode(node["key"], tuple(state["decks"][node["deck"]]), node["count"],
+                          visible_to=None if seat is None else (state["seats"][seat],),
+                          label=f"draw from the {node['deck']} deck", details={"deck": node["deck"]})
+
+    def to_act(self, state: State) -> list[str]:
+        if state["over"] is not None or state["chance"] is not None:
+            return []
+        if state["pending"]:
+            return [state["seats"][state["pending"][0]["seat"]]]
+        if state["step"] == "choose":
+            return [state["seats"][index] for index, player in enumerate(state["players"])
+                    if player["investor"] is None or player["carto"] is None]
+        if state["step"] == "action":
+            return [state["seats"][state["turn"]]]
+        return []
+
+    def legal_moves(self, state: State, seat: str) -> list[dict]:
+        if seat not in self.to_act(state):
+            return []
+        index = state["seats"].index(seat)
+        if state["pending"]:
+            return decisions.moves(state, state["pending"][0])
+        if state["step"] == "choose":
+            player = state["players"][index]
+            return [{"type": command, "card": card} for command, (chosen, dealt, _) in SETUP_CHOICES.items()
+                    if player[chosen] is None for card in player[dealt]]
+        return actions.action_moves(state, index)
+
+    def decide(self, state: State, seat: str, command: dict) -> list[dict]:
+        index = state["seats"].index(seat)
+        kind = command.get("type")
+        if state["pending"]:
+            decisions.check(state, state["pending"][0], command)
+            return [make_event(CHOICE_EVENTS[kind], {key: value for key, value in command.items() if key != "type"})]
+        if state["step"] == "choose":
+            return [self._setup_choice(state, index, command)]
+        if kind == "pass":
+            if set(command) != {"type"}:
+                raise IllegalMove("invalid_fields", "pass has no fields", rule_id="TIS-CMD-14")
+            return [make_event("passed")]
+        if kind == "take_action":
+            actions.check_action(state, index, command)
+            return [make_event("action_taken", {key: value for key, value in command.items() if key != "type"})]
+        raise unknown_move(command, {"take_action", "pass"})
+
+    def _setup_choice(self, state: State, index: int, command: dict) -> dict:
+        """TIS-SETUP-16 / TIS-CMD-2 / TIS-CMD-3: keep one dealt card, face down until the reveal."""
+        kind = command.get("type")
+        if kind not in SETUP_CHOICES:
+            raise unknown_move(command, set(SETUP_CHOICES))
+        chosen, dealt, rule_id = SETUP_CHOICES[kind]
+        player = state["players"][index]
+        if player[chosen] is not None:
+            raise IllegalMove("already_chosen", "you already kept a card of that kind", rule_id=rule_id)
+        card = command.get("card")
+        if set(command) != {"type", "card"} or not isinstance(card, str) or card not in player[dealt]:
+            raise IllegalMove("not_dealt", "keep one of the cards dealt to you", rule_id=rule_id, field="card")
+        event = "investor_chosen" if kind == "choose_investor" else "cartography_chosen"
+        return make_event(event, {}, secret={"card": card}, secret_to=[state["seats"][index]])
+
+    # ------------------------------------------------------------------ read
+    def view(self, state: State, reader: str | None) -> dict:
+        everything = reader == ORGANISER
+        revealed = state["step"] not in ("deal", "choose")
+        players = []
+        for seat, player in zip(state["seats"], state["players"], strict=True):
+            own = everything or reader == seat
+            shown = {key: value for key, value in player.items()
+                     if key not in ("investor", "investor_dealt", "carto", "carto_dealt")}
+            shown["seat"] = seat
+            shown["investor"] = player["investor"] if own or revealed else None
+            shown["investor_dealt"] = player["investor_dealt"] if own else len(player["investor_dealt"])
+            shown["carto"] = player["carto"] if own else None
+            shown["carto_dealt"] = player["carto_dealt"] if own else len(player["carto_dealt"])
+            players.append(shown)
+        seats = state["seats"]
+        return {
+            "round": state["round"], "step": state["step"], "final_voyage": state["final_voyage"],
+            "helm": None if state["helm"] is None else seats[state["helm"]],
+            "leader": None if state["leader"] is None else seats[state["leader"]],
+            "turn": None if state["turn"] is None else seats[state["turn"]],
+            "anchor": state["anchor"], "destination": state["destination"], "sections": state["sections"],
+            "dynamite_on": state["dynamite_on"], "mapped": state["mapped"], "cabins_on": state["cabins_on"],
+            "revealed": state["revealed"], "event": state["event"],
+            "event_taken": None if state["event_taken"] is None else seats[state["event_taken"]],
+            "event_species": state["event_species"], "discovered": state["discovered"],
+            "warehouses": state["warehouses"], "used": {space: seats[who] for space, who in state["used"].items()},
+            "deck_sizes": {name: len(deck) for name, deck in state["decks"].items()},
+            "discards": state["discards"], "supply": state["supply"], "tiles": state["tiles"],
+            "pending": [{**entry, "seat": seats[entry["seat"]]} for entry in state["pending"]],
+            "over": state["over"], "players": players,
+        }
+
+    def secrets(self, state: State) -> dict[str, set[str]]:
+        revealed = state["step"] not in ("deal", "choose")
+        result = {}
+        for seat, player in zip(state["seats"], state["players"], strict=True):
+            tokens = set(player["carto_dealt"]) | set(player["investor_dealt"])
+            if revealed:
+                tokens.discard(player["investor"])
+            result[seat] = tokens
+        return result
+
+    def is_over(self, state: State) -> bool:
+        return state["over"] is not None
+
+    def final_score(self, state: State) -> dict:
+        return scoring.score_sheet(state)
+
+
+RULES = ThroughIceAndSnow()

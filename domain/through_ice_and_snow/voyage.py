@@ -1,0 +1,263 @@
+"""The Voyage phase (TIS-VOY-*), the final voyage (TIS-END-1) and the voyage event cards (spec 2.3)."""
+from __future__ import annotations
+
+from domain.through_ice_and_snow.board import (
+    State,
+    all_lost,
+    clockwise,
+    crew_count,
+    event_number,
+    owned,
+    pay,
+    push,
+)
+from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.tracks import demand_food, lose_fuel, lower_track, owe_discard, raise_track
+
+COASTAL, OPEN_SEA = "coastal", "open_sea"
+VOYAGE_FUEL = {COASTAL: 2, OPEN_SEA: 1}
+COASTAL_FUEL_PER_PLAYER = 2
+GUIDE_CARD = 9
+RATS_FOOD = 4
+
+
+def routes(state: State) -> list[dict]:
+    """TIS-VOY-2: one-way routes leaving the current anchor on placed sections, on the side placed."""
+    return [route for route in CAT.routes_from.get(state["anchor"], [])
+            if state["sections"].get(route["section"]) in route["sides"]]
+
+
+def destinations(state: State) -> list[str]:
+    return sorted({route["to"] for route in routes(state)})
+
+
+def unplaced_section(state: State, anchor: str) -> str | None:
+    """A boundary anchor reached brings the next map section (TIS-VOY-2)."""
+    return next((section for section in CAT.anchors[anchor]["sections"] if section not in state["sections"]), None)
+
+
+def section_sides(section: str) -> list[str]:
+    return next(entry["sides"] for entry in CAT.map["sections"] if entry["id"] == section)
+
+
+def next_helm(state: State, lead_taker: int | None) -> int | None:
+    """TIS-BRD-2: the Lead taker if they own dynamite, else the most dynamite; a tie goes to the tied player
+    nearest clockwise after the current leader, who is excluded from the tie. None when nobody owns dynamite."""
+    players = state["players"]
+    if lead_taker is not None and players[lead_taker]["dynamite"]:
+        return lead_taker
+    most = max(player["dynamite"] for player in players)
+    if most == 0:
+        return None
+    current = state["leader"] if state["leader"] is not None else state["helm"]
+    tied = [seat for seat in clockwise(state, current) if players[seat]["dynamite"] == most]
+    if len(tied) > 1 and current in tied:
+        tied.remove(current)
+    return tied[0]
+
+
+def leadership(state: State) -> None:
+    """TIS-VOY-1 (with TIS-AMB-14): the helm holder with dynamite leads; otherwise the helm passes as TIS-BRD-2."""
+    helm = state["helm"]
+    if not state["players"][helm]["dynamite"]:
+        helm = next_helm(state, None)
+        if helm is None:
+            all_lost(state, "TIS-LOSE-2", "nobody owns dynamite to lead the expedition")
+            return
+    state["helm"] = state["leader"] = helm
+    state["players"][helm]["times_leader"] += 1
+    state["step"] = "destination"
+
+
+def destination(state: State) -> None:
+    push(state, state["leader"], "destination")
+    state["step"] = "ice_breaking"
+
+
+def ice_breaking(state: State) -> None:
+    """TIS-VOY-3: 1 dynamite (+1 on marked routes) from the leader, then clockwise from whoever owns some."""
+    required = 1 + (1 if state["route_extra"] else 0)
+    payers = clockwise(state, state["leader"])
+    for _ in range(required):
+        payer = next((seat for seat in payers if state["players"][seat]["dynamite"]), None)
+        if payer is None:
+            all_lost(state, "TIS-LOSE-1", "nobody can pay the dynamite the ice requires")
+            return
+        state["players"][payer]["dynamite"] -= 1
+        state["dynamite_on"][state["destination"]] = state["dynamite_on"].get(state["destination"], 0) + 1
+    state["step"] = "attrition"
+
+
+def attrition(state: State) -> None:
+    """TIS-VOY-4: health -1 and morale -1 with the space effects reached."""
+    for seat in clockwise(state, state["leader"]):
+        lower_track(state, seat, "health", 1, effects=True)
+        lower_track(state, seat, "morale", 1, effects=True)
+    state["step"] = "voyage_type"
+
+
+def voyage_choices(state: State) -> list[str]:
+    """TIS-VOY-5 / TIS-TRK-FUEL-3: coastal needs total fuel >= 2 x players; an empty deck cannot be chosen."""
+    total_fuel = sum(player["fuel"] for player in state["players"])
+    choices = []
+    if total_fuel >= COASTAL_FUEL_PER_PLAYER * state["n"] and state["decks"][COASTAL]:
+        choices.append(COASTAL)
+    if state["decks"][OPEN_SEA] or not choices:
+        choices.append(OPEN_SEA)
+    return choices
+
+
+def voyage_type(state: State) -> None:
+    """TIS-END-1: the final voyage is open-sea only."""
+    if state["final_voyage"]:
+        state["voyage"] = OPEN_SEA
+    else:
+        push(state, state["leader"], "voyage_type")
+    state["step"] = "fuel"
+
+
+def fuel(state: State) -> None:
+    """TIS-VOY-5 (a): the fleet moves; every player lowers fuel with bands, towing if needed."""
+    state["anchor"] = state["destination"]
+    amount = VOYAGE_FUEL[state["voyage"]]
+    lose_fuel(state, dict.fromkeys(range(state["n"]), amount), bands=True)
+    state["step"] = "mapping"
+
+
+def map_region(state: State) -> None:
+    """TIS-VOY-5 (b) / TIS-AMB-2: a region is mapped once; the leader gains 1 VP; no token left, no mapping."""
+    region = CAT.anchors[state["anchor"]]["region"]
+    if region in state["mapped"] or state["supply"]["cartography"] < 1:
+        return
+    state["supply"]["cartography"] -= 1
+    state["mapped"][region] = state["seats"][state["leader"]]
+    state["players"][state["leader"]]["vp"] += 1
+
+
+def mapping(state: State) -> None:
+    leader = state["players"][state["leader"]]
+    if state["final_voyage"]:
+        final = CAT.anchors[state["anchor"]].get("final_vp", {})
+        side = state["sections"].get(CAT.anchors[state["anchor"]]["sections"][0])
+        leader["vp"] += final.get(side, 0)
+        state["step"] = "finished"
+        return
+    region = CAT.anchors[state["anchor"]]["region"]
+    if state["voyage"] == COASTAL:
+        map_region(state)
+    elif (any(event_number(card) == GUIDE_CARD for card in leader["kept_events"])
+          and region not in state["mapped"] and state["supply"]["cartography"]):
+        push(state, state["leader"], "inuk_guide")
+    state["step"] = "event"
+
+
+def draw_event(state: State) -> None:
+    """TIS-VOY-5 (c): the top card of the chosen deck, revealed now (a chance draw)."""
+    deck = state["voyage"]
+    state["step"] = "card_setup"
+    if state["decks"][deck]:
+        state["chance"] = {"key": "event", "deck": deck, "count": 1}
+        state["step"] = "event_effect"
+
+
+def event_effect(state: State) -> None:
+    state["step"] = "card_setup"
+    effect = CAT.events[event_number(state["event"])]["effect"]
+    if effect in EVENT_EFFECTS:
+        EVENT_EFFECTS[effect](state, CAT.events[event_number(state["event"])])
+
+
+def card_setup(state: State) -> None:
+    """TIS-VOY-6: hunting cards by player count, species cards by the region's species icons."""
+    count = min(CAT.components["hunting_reveal"][str(state["n"])], len(state["decks"]["hunting"]))
+    state["step"] = "card_setup_species"
+    if count:
+        state["chance"] = {"key": "hunting_setup", "deck": "hunting", "count": count}
+
+
+def card_setup_species(state: State) -> None:
+    count = min(CAT.anchors[state["anchor"]]["species_icons"], len(state["decks"]["species"]))
+    state["step"] = "action_start"
+    if count:
+        state["chance"] = {"key": "species_setup", "deck": "species", "count": count}
+
+
+def _everyone(state: State) -> list[int]:
+    return clockwise(state, state["leader"])
+
+
+def _aurora(state, card):
+    for player in state["players"]:
+        raise_track(player, "morale", 1)
+
+
+def _fuel_loss(state, card):
+    """Events 2, 6, 14, 15: towing but no fuel band (TIS-AMB-20, TIS-TRK-FUEL-5)."""
+    lose_fuel(state, dict.fromkeys(range(state["n"]), card["amount"]), bands=False)
+
+
+def _good_weather(state, card):
+    for player in state["players"]:
+        raise_track(player, "fuel", 1)
+
+
+def _freezing_wind(state, card):
+    state["freezing_wind"] = True
+
+
+def _endless_dusk(state, card):
+    for seat in _everyone(state):
+        lower_track(state, seat, "morale", 1, effects=True)
+
+
+def _great_storm(state, card):
+    for seat in _everyone(state):
+        owe_discard(state, seat, "great_storm")
+
+
+def _rats(state, card):
+    """Event 12: as far as possible, no food shortage (TV-7 c)."""
+    for player in state["players"]:
+        player["food"] = max(0, player["food"] - RATS_FOOD)
+        if player["wood"]:
+            pay(state, player, "wood")
+
+
+def _hull_damage(state, card):
+    short = {}
+    for seat in _everyone(state):
+        player = state["players"][seat]
+        if player["wood"]:
+            pay(state, player, "wood")
+        else:
+            short[seat] = 1
+    if short:
+        lose_fuel(state, short, bands=False)
+
+
+def _sedna(state, card):
+    for player in state["players"]:
+        player["free"]["inuk"] = 0
+
+
+def _pack_ice(state, card):
+    for player in state["players"]:
+        if owned(player, "dynamite"):
+            pay(state, player, "dynamite")
+
+
+def _trapped(state, card):
+    for seat in _everyone(state):
+        demand_food(state, seat, crew_count(state["players"][seat]))
+
+
+def _animal_tracks(state, card):
+    if state["decks"]["species"]:
+        state["chance"] = {"key": "event_species", "deck": "species", "count": 1}
+
+
+EVENT_EFFECTS = {
+    "aurora": _aurora, "fuel_loss": _fuel_loss, "good_weather": _good_weather, "freezing_wind": _freezing_wind,
+    "endless_dusk": _endless_dusk, "great_storm": _great_storm, "rats": _rats, "hull_damage": _hull_damage,
+    "sedna": _sedna, "pack_ice": _pack_ice, "trapped": _trapped, "animal_tracks": _animal_tracks,
+}
