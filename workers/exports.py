@@ -1,0 +1,88 @@
+"""Replay exports: a game at one version, in one format, for one class of reader, written once.
+
+The reader class is the reader (``public``, ``p1``.., ``organiser``) while the
+game runs, and ``all`` once it has ended (then every secret is public, so every
+reader gets the same file). The file goes to
+``<export_dir>/<game>/<version>-<reader class>.<ext>``, written atomically,
+and its record (path, size, content type, ETag = sha256 of the bytes) is kept
+in the game's hash ``cairn:{G}:exports``; an export already recorded, whose
+file is still there, is reused instead of written again.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import redis
+
+from domain.core.canonical import sha256_hex
+from service.store import EventStore
+from service.store.replies import text
+from workers.context import current_connection, current_store, report_progress
+from workers.files import atomic_text_file
+from workers.formats import ExportInput, formats, make_header
+
+PAGE_SIZE = 500
+SAFE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def exports_key(game_id: str) -> str:
+    return f"cairn:{{{game_id}}}:exports"
+
+
+def reader_class(reader: str | None, revealed: bool) -> str:
+    return "all" if revealed else (reader or "public")
+
+
+def file_name(version: int, cls: str, fmt: str) -> str:
+    return f"{version}-{cls}.{formats()[fmt].extension}"
+
+
+def game_folder(export_dir: Path, game_id: str) -> Path:
+    return export_dir / (game_id if SAFE_NAME.match(game_id) else sha256_hex(game_id)[:32])
+
+
+def find_export(client: redis.Redis, export_dir: Path, game_id: str, fmt: str, version: int, cls: str) -> dict | None:
+    """The recorded export, if its file is still on disk."""
+    raw = client.hget(exports_key(game_id), f"{fmt}:{version}:{cls}")
+    if raw is None:
+        return None
+    record = json.loads(text(raw))
+    return record if (game_folder(export_dir, game_id) / record["file"]).is_file() else None
+
+
+def export_game(store: EventStore, client: redis.Redis, game_id: str, fmt: str, version: int,
+                reader: str | None, export_dir: Path) -> dict:
+    kind = formats()[fmt]
+    match = store.load(game_id, at=version)
+    cls = reader_class(reader, match.ended)
+    existing = find_export(client, export_dir, game_id, fmt, version, cls)
+    if existing is not None:
+        return existing
+    header = make_header(game_id, match.created, title=match.rules.title, version=version, status=match.status,
+                         seed=match.seed, head_hash=store.read(game_id, version, version)[0]["hash"],
+                         score_sheet=match.score, reader_class=cls)
+    source = ExportInput(header, lambda: envelopes_up_to(store, game_id, version), reader, match.ended)
+    name = file_name(version, cls, fmt)
+    with atomic_text_file(game_folder(export_dir, game_id) / name) as out:
+        kind.write(out, source)
+    record = {"game_id": game_id, "format": fmt, "version": version, "reader": cls, "file": name,
+              "size": out.size, "etag": out.digest.hexdigest(), "content_type": kind.content_type}
+    client.hset(exports_key(game_id), f"{fmt}:{version}:{cls}", json.dumps(record))
+    return record
+
+
+def envelopes_up_to(store: EventStore, game_id: str, version: int) -> Iterator[dict]:
+    """The stored envelopes 1..``version``, a page at a time, reporting progress per page."""
+    for page in store.iter_pages(game_id, PAGE_SIZE):
+        for envelope in page:
+            if envelope["version"] > version:
+                return
+            yield envelope
+        report_progress(min(page[-1]["version"], version), version)
+
+
+def export_job(game_id: str, fmt: str, version: int, reader: str | None, export_dir: str) -> dict:
+    return export_game(current_store(), current_connection(), game_id, fmt, version, reader, Path(export_dir))

@@ -1,0 +1,353 @@
+"""The Cairn notation: a game record people can read, in the spirit of chess's PGN (docs/notation.md).
+
+Tag pairs carry the header; then one line per move, numbered by the version
+of its first event::
+
+    [Game "high-card"]
+    [P1 "Ann"]
+
+    2. * deal -> card-7 {chance}
+    4. p1 swap card=card-7
+    9. end
+
+A move is ``<seat> <type> key=value ...`` (the command as the seat submitted
+it, so every game is written without a per-game grammar); ``*`` marks a chance
+outcome and ``?`` one hidden from the record's reader; ``{...}`` and ``;``
+start comments. :func:`replay_notation` submits the moves and outcomes again
+through the rules.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from domain.core.canonical import canonical_json
+from domain.core.chance import TABLE
+from domain.core.errors import IllegalMove
+from domain.core.events import ORGANISER, full_data
+from domain.core.match import RESOLVE_CHANCE, Match, apply_event, start, submit
+from domain.core.rules import Rules
+from workers.formats import ExportInput, words
+
+BARE = re.compile(r"[A-Za-z0-9_#@.:/+\-]+")
+KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
+TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\]\s*$')
+NUMBER = re.compile(r"(\d+)\.\s+")
+HIDDEN = "?"
+MARKERS = {"game_ended": "end", "game_scored": "scored"}
+
+
+class NotationError(ValueError):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+class ReplayError(ValueError):
+    """A parsed record the rules do not accept, at ``version``."""
+
+    def __init__(self, version: int, message: str) -> None:
+        super().__init__(f"version {version}: {message}")
+        self.version = version
+
+
+@dataclass(frozen=True)
+class Move:
+    """A seat's command; ``None`` when the record withheld it from its reader."""
+
+    version: int
+    seat: str
+    command: dict | None
+
+
+@dataclass(frozen=True)
+class Chance:
+    version: int
+    key: str
+    outcome: list[str] | None
+
+
+@dataclass(frozen=True)
+class Marker:
+    version: int
+    kind: str
+
+
+Line = Move | Chance | Marker
+
+
+@dataclass
+class Notation:
+    tags: dict[str, str] = field(default_factory=dict)
+    lines: list[Line] = field(default_factory=list)
+
+
+def token(value: object) -> str:
+    """A value as written after ``key=``: bare when unambiguous, else canonical JSON."""
+    if isinstance(value, str) and BARE.fullmatch(value) and not _is_json(value):
+        return value
+    return canonical_json(value)
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _key(name: str) -> str:
+    return name if KEY.fullmatch(name) else canonical_json(name)
+
+
+def tags_for(header: dict) -> list[tuple[str, str]]:
+    """The tag pairs of a record's header, in a fixed order."""
+    tags = [("Game", header["game"]), ("Title", header["title"]), ("GameId", header["game_id"]),
+            ("RulesVersion", header["rules_version"]), ("DataVersions", canonical_json(header["data_versions"])),
+            ("Options", canonical_json(header["options"])), ("ChanceMode", header["chance_mode"])]
+    tags += [(seat["seat"].upper(), seat["name"]) for seat in header["players"]]
+    if header["seed_hash"] is not None:
+        tags.append(("SeedHash", header["seed_hash"]))
+    if header["seed"] is not None:
+        tags.append(("Seed", header["seed"]))
+    tags += [("Version", str(header["version"])), ("HeadHash", header["head_hash"]), ("Reader", header["reader"])]
+    if header["score_sheet"] is not None:
+        tags.append(("Result", result_text(header["score_sheet"])))
+        tags.append(("ScoreSheet", canonical_json(header["score_sheet"])))
+    return tags
+
+
+def result_text(sheet: dict) -> str:
+    """``1. p2 (9); 2. p1 (4)``: the ranking with totals, as a human reads a result."""
+    totals = sheet.get("totals", {})
+    places = [f"{place['rank']}. " + ", ".join(f"{seat} ({totals.get(seat, '-')})" for seat in place["seats"])
+              for place in sheet.get("ranking", [])]
+    return "; ".join(places) or sheet.get("outcome", "")
+
+
+def write_notation(out: TextIO, source: ExportInput) -> None:
+    for name, value in tags_for(source.header):
+        out.write(f"[{name} {json.dumps(value, ensure_ascii=False)}]\n")
+    out.write("\n")
+    for line in move_lines(source.redacted()):
+        out.write(line + "\n")
+
+
+def move_lines(shown: Iterable[dict]) -> Iterator[str]:
+    """One line per command, chance outcome and end marker, from envelopes as the reader is shown them.
+
+    The other events of a batch follow from its command, so they get no line.
+    """
+    for envelope in shown:
+        version = envelope["version"]
+        kind = envelope["type"]
+        command = envelope.get("command")
+        if kind == "chance_resolved":
+            yield f"{version}. * {token(envelope['data']['key'])} -> {_outcome(envelope)}"
+        elif kind in MARKERS:
+            yield f"{version}. {MARKERS[kind]}"
+        elif envelope.get("command_redacted"):
+            yield f"{version}. {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
+        elif command is not None and command.get("type") != RESOLVE_CHANCE:
+            yield f"{version}. {move_text(command.get('seat') or envelope['seat'], command)}"
+
+
+def move_text(seat: str, command: dict) -> str:
+    """``p1 swap card=card-7``: the command's fields in order, its actor (``seat``) in front."""
+    fields = " ".join(f"{_key(name)}={token(value)}" for name, value in command.items()
+                      if name not in ("type", "seat"))
+    return f"{seat} {token(command['type'])}" + (f" {fields}" if fields else "")
+
+
+def _outcome(shown: dict) -> str:
+    if "redacted" in shown:
+        return f"{HIDDEN} {{hidden from this reader}}"
+    seen_by = f" {{seen by {', '.join(shown['secret_to'])}}}" if shown.get("secret_to") else ""
+    return ",".join(token(item) for item in full_data(shown)["outcome"]) + seen_by
+
+
+def parse_notation(text: str) -> Notation:
+    notation = Notation()
+    in_tags = True
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        if in_tags and line.startswith("["):
+            match = TAG.match(line)
+            if match is None:
+                raise NotationError(number, f"malformed tag pair: {line}")
+            notation.tags[match.group(1)] = json.loads(match.group(2))
+            continue
+        in_tags = False
+        notation.lines.append(_parse_line(line, number))
+    return notation
+
+
+def _parse_line(line: str, number: int) -> Line:
+    head = NUMBER.match(line)
+    if head is None:
+        raise NotationError(number, "a move line starts with its version, e.g. '4. p1 keep'")
+    version = int(head.group(1))
+    words = _Scanner(line, head.end(), number)
+    first = words.value()
+    if first == "*":
+        key = words.value()
+        words.expect("->")
+        if words.peek_bare() == HIDDEN:
+            words.value()
+            words.end()
+            return Chance(version, key, None)
+        outcome = [words.value()]
+        while words.take(","):
+            outcome.append(words.value())
+        words.end()
+        return Chance(version, key, outcome)
+    if first in MARKERS.values():
+        words.end()
+        return Marker(version, first)
+    kind = words.value()
+    if kind == HIDDEN:
+        words.end()
+        return Move(version, first, None)
+    command: dict = {"type": kind}
+    while not words.at_end():
+        name = words.key()
+        words.expect("=")
+        command[name] = words.value()
+    return Move(version, first, command)
+
+
+class _Scanner:
+    """Reads the tokens of one movetext line: bare words, JSON values, ``{comments}`` and ``; comments``."""
+
+    def __init__(self, text: str, position: int, number: int) -> None:
+        self.text = text
+        self.position = position
+        self.number = number
+
+    def _skip(self) -> None:
+        while self.position < len(self.text):
+            char = self.text[self.position]
+            if char.isspace():
+                self.position += 1
+            elif char == "{" and (self.position == 0 or self.text[self.position - 1] != "="):
+                close = self.text.find("}", self.position)
+                if close < 0:
+                    raise NotationError(self.number, "unclosed {comment}")
+                self.position = close + 1
+            elif char == ";":
+                self.position = len(self.text)
+            else:
+                return
+
+    def at_end(self) -> bool:
+        self._skip()
+        return self.position >= len(self.text)
+
+    def end(self) -> None:
+        if not self.at_end():
+            raise NotationError(self.number, f"unexpected {self.text[self.position:]!r}")
+
+    def take(self, literal: str) -> bool:
+        if self.text.startswith(literal, self.position):
+            self.position += len(literal)
+            return True
+        return False
+
+    def expect(self, literal: str) -> None:
+        self._skip()
+        if not self.take(literal):
+            raise NotationError(self.number, f"expected {literal!r} at column {self.position + 1}")
+
+    def peek_bare(self) -> str:
+        self._skip()
+        found = BARE.match(self.text, self.position) or re.compile(r"\S+").match(self.text, self.position)
+        return found.group(0) if found else ""
+
+    def key(self) -> str:
+        self._skip()
+        if self.text.startswith('"', self.position):
+            return self._json()
+        found = KEY.match(self.text, self.position)
+        if found is None:
+            raise NotationError(self.number, f"expected a field name at column {self.position + 1}")
+        self.position = found.end()
+        return found.group(0)
+
+    def value(self) -> object:
+        """A JSON value when one parses up to a delimiter, else a bare word (or ``*``/``?``)."""
+        if self.at_end():
+            raise NotationError(self.number, "the line ends too early")
+        if self.text[self.position] in "*?":
+            self.position += 1
+            return self.text[self.position - 1]
+        start = self.position
+        try:
+            value = self._json()
+            if self.position >= len(self.text) or self.text[self.position] in " \t,;{":
+                return value
+        except NotationError:
+            pass
+        self.position = start
+        found = BARE.match(self.text, self.position)
+        if found is None:
+            raise NotationError(self.number, f"cannot read a value at column {self.position + 1}")
+        self.position = found.end()
+        return found.group(0)
+
+    def _json(self) -> object:
+        try:
+            value, self.position = json.JSONDecoder().raw_decode(self.text, self.position)
+        except ValueError:
+            raise NotationError(self.number, f"malformed JSON value at column {self.position + 1}") from None
+        return value
+
+
+def replay_notation(notation: Notation, rules: Rules) -> Match:
+    """Submit every move and chance outcome again, as a table-mode game: the rules check each one."""
+    tags = notation.tags
+    seats = sorted(((name.lower(), value) for name, value in tags.items() if re.fullmatch(r"P\d+", name)),
+                   key=lambda pair: int(pair[0][1:]))
+    created = {"type": "game_created", "seat": None, "data": {
+        "game": tags["Game"], "rules_version": tags["RulesVersion"], "data_versions": json.loads(tags["DataVersions"]),
+        "options": json.loads(tags["Options"]), "seats": [{"seat": seat, "name": name} for seat, name in seats],
+        "chance_mode": TABLE, "seed_hash": None}}
+    match = start(rules, created)
+    for line in notation.lines:
+        expected = match.version if isinstance(line, Marker) and line.kind == "end" else match.version + 1
+        if line.version != expected:
+            raise ReplayError(line.version, f"version {expected} was expected here")
+        try:
+            _replay_line(match, line)
+        except IllegalMove as refusal:
+            raise ReplayError(line.version, f"the rules refuse it: {refusal.message}") from None
+    return match
+
+
+def _replay_line(match: Match, line: Line) -> None:
+    if isinstance(line, Chance):
+        if line.outcome is None:
+            raise ReplayError(line.version, "the outcome is hidden in this record")
+        node = match.rules.chance_node(match.state)
+        if node is None or node.key != line.key:
+            raise ReplayError(line.version, f"no chance decision {line.key!r} is pending")
+        events = submit(match, ORGANISER, {"type": RESOLVE_CHANCE, "outcome": line.outcome})
+    elif isinstance(line, Marker):
+        if line.kind == "end" and not match.ended:
+            raise ReplayError(line.version, "the rules say the game is not over")
+        if line.kind == "scored":
+            apply_event(match, {"type": "game_scored", "seat": None,
+                                "data": {"score_sheet": match.rules.final_score(match.state)}})
+        return
+    elif line.command is None:
+        raise ReplayError(line.version, "the move is withheld from this record's reader")
+    else:
+        events = submit(match, line.seat, line.command)
+    for event in events:
+        apply_event(match, event)
+

@@ -1,0 +1,29 @@
+"""The ``json`` record and the ``ndjson`` event stream (docs/replay-format.md).
+
+Both are written one envelope at a time, never as one big value in memory.
+"""
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from workers.formats import ExportInput
+
+RECORD_FORMAT = "cairn-record/1"
+
+
+def write_json(out: TextIO, source: ExportInput) -> None:
+    header = source.header
+    out.write('{"format": ' + json.dumps(RECORD_FORMAT))
+    out.write(',\n "header": ' + json.dumps(header, ensure_ascii=False, sort_keys=True))
+    for key in ("seed", "score_sheet", "head_hash"):
+        out.write(f',\n "{key}": ' + json.dumps(header[key], ensure_ascii=False, sort_keys=True))
+    out.write(',\n "events": [')
+    for index, envelope in enumerate(source.redacted()):
+        out.write(("\n  " if index == 0 else ",\n  ") + json.dumps(envelope, ensure_ascii=False, sort_keys=True))
+    out.write("\n ]\n}\n")
+
+
+def write_ndjson(out: TextIO, source: ExportInput) -> None:
+    for envelope in source.redacted():
+        out.write(json.dumps(envelope, ensure_ascii=False, sort_keys=True) + "\n")

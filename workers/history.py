@@ -1,0 +1,178 @@
+"""Re-deciding a history: replay every batch through today's rules and compare with what was recorded.
+
+Two checks share one fold of the events, so a 100,000-event audit folds once:
+
+* *chance*: once the seed is known, every ``chance_resolved`` outcome of a
+  server-mode game must equal ``derive_outcome(seed, version, node)`` for the
+  node the state held just before it (docs/replay-format.md);
+* *adjudication*: the first envelope of each batch carries the ``command``
+  that produced it; submitting that command to the match as it stood before
+  the batch must produce the same events (the game's opening and its score
+  sheet are re-derived the same way).
+
+Envelopes arrive one at a time in version order and are grouped into batches
+by ``command_id``, so memory stays bounded by the largest batch.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.core.canonical import canonical_json, sha256_hex
+from domain.core.chance import SERVER, derive_outcome
+from domain.core.errors import IllegalMove
+from domain.core.events import ORGANISER, full_data
+from domain.core.match import RESOLVE_CHANCE, Match, apply_event, create, start, submit
+from domain.core.rules import Rules
+from workers.findings import Finding
+
+RulesFor = Callable[[str], Rules]
+
+
+def event_core(event: dict) -> dict:
+    """The parts of an event the rules decide; envelope bookkeeping (hashes, times, ids) left out."""
+    core = {"type": event["type"], "seat": event.get("seat"), "data": event.get("data", {})}
+    if "secret" in event:
+        core["secret"] = event["secret"]
+        core["secret_to"] = list(event.get("secret_to") or [])
+    return core
+
+
+def actor_and_command(recorded: dict, first: dict) -> tuple[str, dict]:
+    """Who submitted a recorded command, and the command as the engine got it.
+
+    The API records the actor as the command's ``seat`` (the token's seat, the
+    seat the organiser acted for, or ``organiser``); without it, a chance
+    outcome is the organiser's and any other move is its first event's seat.
+    """
+    command = {key: value for key, value in recorded.items() if key != "seat"}
+    actor = recorded.get("seat") or (ORGANISER if command.get("type") == RESOLVE_CHANCE else first["seat"])
+    return actor, command
+
+
+class HistoryCheck:
+    """Fold envelopes and report the first chance outcome or decision that differs.
+
+    ``seed`` is the revealed seed (or, inside the service, the private one);
+    without it server-mode draws are neither re-derived nor re-decided.
+    """
+
+    def __init__(self, rules_for: RulesFor, seed: str | None, adjudicate: bool) -> None:
+        self.rules_for = rules_for
+        self.seed = seed
+        self.adjudicate = adjudicate
+        self.match: Match | None = None
+        self.batch: list[dict] = []
+        self.finding: Finding | None = None
+        self.notes: list[str] = []
+        self.incomplete = False
+        self.draws_checked = 0
+
+    def feed(self, envelope: dict) -> Finding | None:
+        if self.finding is not None or self.incomplete:
+            return self.finding
+        if self.batch and ("command" in envelope or envelope.get("command_id") != self.batch[0].get("command_id")):
+            self._close_batch()
+        self.batch.append(envelope)
+        return self.finding
+
+    def finish(self) -> Finding | None:
+        if self.batch and self.finding is None and not self.incomplete:
+            self._close_batch()
+        return self.finding
+
+    def _close_batch(self) -> None:
+        batch, self.batch = self.batch, []
+        if any("redacted" in envelope for envelope in batch):
+            self.incomplete = True
+            self.notes.append(f"version {batch[0]['version']} is redacted for this reader: later events not re-derived")
+            return
+        try:
+            self.finding = self._check_batch(batch)
+        except (IllegalMove, KeyError, ValueError, TypeError) as error:
+            self.finding = Finding(batch[0]["version"], "adjudication", f"the batch cannot be replayed: {error}")
+
+    def _check_batch(self, batch: list[dict]) -> Finding | None:
+        if self.adjudicate:
+            finding = self._adjudicate(batch)
+            if finding is not None:
+                return finding
+        for envelope in batch:
+            finding = self._check_draw(envelope) or self._apply(envelope)
+            if finding is not None:
+                return finding
+        return None
+
+    def _apply(self, envelope: dict) -> Finding | None:
+        if envelope["type"] == "game_created":
+            self.match = start(self.rules_for(envelope["data"]["game"]), envelope)
+            return self._check_seed_hash(envelope)
+        if self.match is None:
+            raise ValueError("a history starts with game_created")
+        apply_event(self.match, envelope)
+        return None
+
+    def _check_seed_hash(self, created: dict) -> Finding | None:
+        seed_hash = created["data"].get("seed_hash")
+        if self.seed is not None and seed_hash is not None and sha256_hex(self.seed) != seed_hash:
+            return Finding(1, "seed", "the seed does not match the seed hash published in game_created")
+        return None
+
+    def _check_draw(self, envelope: dict) -> Finding | None:
+        match = self.match
+        if envelope["type"] != "chance_resolved" or match is None or match.chance_mode != SERVER or self.seed is None:
+            return None
+        node = match.rules.chance_node(match.state)
+        if node is None:
+            return Finding(envelope["version"], "chance", "a chance outcome was recorded where no chance was pending")
+        recorded = full_data(envelope).get("outcome")
+        derived = derive_outcome(self.seed, envelope["version"], node)
+        if recorded != derived:
+            return Finding(envelope["version"], "chance", f"the outcome of {node.key} is not the one the seed draws",
+                           recorded, derived)
+        self.draws_checked += 1
+        return None
+
+    def _adjudicate(self, batch: list[dict]) -> Finding | None:
+        first = batch[0]
+        if first["type"] == "game_created":
+            if first["data"]["chance_mode"] == SERVER and self.seed is None:
+                return None
+            expected = self._opening(first)
+        elif first["type"] == "game_scored" and self.match is not None:
+            expected = [{"type": "game_scored", "seat": None,
+                         "data": {"score_sheet": self.match.rules.final_score(self.match.state)}}]
+        elif "command" in first and self.match is not None:
+            if self.match.chance_mode == SERVER and self.seed is None:
+                return None
+            try:
+                expected = submit(self.match, *actor_and_command(first["command"], first), self.seed)
+            except IllegalMove as refusal:
+                return Finding(first["version"], "adjudication",
+                               f"the rules now refuse this command ({refusal.code}: {refusal.message})")
+        else:
+            return None
+        return compare_batch(batch, expected)
+
+    def _opening(self, created: dict) -> list[dict]:
+        data = created["data"]
+        rules = self.rules_for(data["game"])
+        if data["rules_version"] != rules.rules_version or data["data_versions"] != rules.data_versions():
+            self.notes.append("the game was recorded under other rules or data versions than today's")
+        names = [seat["name"] for seat in data["seats"]]
+        _, events = create(rules, data["options"], names, data["chance_mode"], self.seed)
+        events[0] = {**events[0], "data": data}
+        return events
+
+
+def compare_batch(batch: list[dict], expected: list[dict]) -> Finding | None:
+    """The first event of ``batch`` that differs from what the rules produce now."""
+    for envelope, event in zip(batch, expected, strict=False):
+        recorded, decided = event_core(envelope), event_core(event)
+        if canonical_json(recorded) != canonical_json(decided):
+            return Finding(envelope["version"], "adjudication", f"the rules now produce a {decided['type']} event "
+                           f"that differs from the recorded {recorded['type']}", recorded, decided)
+    if len(batch) != len(expected):
+        version = batch[0]["version"] + min(len(batch), len(expected))
+        return Finding(version, "adjudication",
+                       f"the rules now produce {len(expected)} events for this batch, {len(batch)} were recorded")
+    return None
