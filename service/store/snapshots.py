@@ -1,5 +1,8 @@
 """Snapshots: a cache of the fold of a game's first ``version`` events, never trusted over the events.
 
+The store saves one when a load had to fold ``snapshot_every`` events or more,
+so loading a game costs at most about that many events, however long it is.
+
 A snapshot carries the checksum of its match and the hash of the event it
 stands for. :func:`decode` refuses one whose checksum does not match (edited,
 truncated, written by a buggy release), and the store refuses one whose

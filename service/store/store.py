@@ -108,7 +108,6 @@ class EventStore:
             created=index.epoch(time),
         )
         self._remember(game_id, _Head(len(events), envelopes[-1]["hash"], created["rules_version"]))
-        self._maybe_snapshot(game_id, 0, len(events))
         return AppendResult(envelopes, 1, len(events), duplicate=False)
 
     def append(
@@ -151,7 +150,6 @@ class EventStore:
             self._remember(game_id, _Head(last, envelopes[-1]["hash"], head.rules_version))
             if status:
                 index.set_status(self._client, game_id, status)
-            self._maybe_snapshot(game_id, expected_version, last)
             return AppendResult(envelopes, expected_version + 1, last, duplicate=False)
         if outcome == "duplicate":
             first, last = int(reply[1]), int(reply[2])
@@ -239,28 +237,38 @@ class EventStore:
         return match
 
     def _load(self, game_id: str, at: int | None) -> tuple[Match, str]:
+        """Fold from the snapshot if it checks out, else from the first event.
+
+        A current load that folded ``snapshot_every`` events or more, or found a
+        bad snapshot, saves what it built as the new snapshot. Every append of
+        the service follows a load of the game, so snapshots keep within about
+        ``snapshot_every`` events of the head without the append path ever
+        replaying anything.
+        """
         if at is not None and at < 1:
             raise VersionOutOfRange(f"versions start at 1, not {at}")
         keys = game_keys(game_id)
-        snapshot = snapshots.decode(game_id, self._client.get(keys.snapshot))
+        stored = self._client.get(keys.snapshot)
+        snapshot = snapshots.decode(game_id, stored)
         loaded = None
         if snapshot is not None and (at is None or snapshot.version <= at):
             loaded = self._from_snapshot(game_id, keys, snapshot, at)
         if loaded is None:
-            loaded = self._from_events(game_id, keys, at)
-        match, _head_hash = loaded
+            match, head_hash = loaded = self._from_events(game_id, at)
+            folded, rejected = match.version, stored is not None and at is None
+        else:
+            match, head_hash = loaded
+            folded, rejected = match.version - snapshot.version, False
         if at is not None and match.version != at:
             raise VersionOutOfRange(f"game {game_id} is at version {match.version}, not yet at {at}")
+        every = self._snapshot_every
+        if at is None and every > 0 and (rejected or folded >= every):
+            self._client.set(keys.snapshot, snapshots.encode(match, head_hash))
         return loaded
 
-    def _from_events(self, game_id: str, keys: GameKeys, at: int | None) -> tuple[Match, str]:
-        """The fold of the whole history; a current load long enough for a snapshot (re)writes it."""
+    def _from_events(self, game_id: str, at: int | None) -> tuple[Match, str]:
         entries = self.read(game_id, 1, at)
-        match = replay(entries, self._rules_for)
-        head_hash = entries[-1]["hash"]
-        if at is None and match.version >= self._snapshot_every > 0:
-            self._client.set(keys.snapshot, snapshots.encode(match, head_hash))
-        return match, head_hash
+        return replay(entries, self._rules_for), entries[-1]["hash"]
 
     def _from_snapshot(
         self, game_id: str, keys: GameKeys, snapshot: snapshots.Snapshot, at: int | None
@@ -276,13 +284,6 @@ class EventStore:
         for envelope in entries[1:]:
             apply_event(match, envelope)
         return match, entries[-1]["hash"]
-
-    def _maybe_snapshot(self, game_id: str, before: int, after: int) -> None:
-        """Snapshot when a batch crosses a multiple of ``snapshot_every``; loading uses the previous snapshot."""
-        every = self._snapshot_every
-        if every > 0 and before // every != after // every:
-            match, head_hash = self._load(game_id, None)
-            self._client.set(game_keys(game_id).snapshot, snapshots.encode(match, head_hash))
 
     def reader_for_token(self, game_id: str, token: str) -> str | None:
         reader = self._client.hget(game_keys(game_id).private, f"token:{sha256_hex(token)}")

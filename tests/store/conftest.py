@@ -7,7 +7,7 @@ import pytest
 
 from domain import registry
 from domain.core import SERVER
-from domain.core.match import Match, apply_event, create, legal_moves, submit, waiting_for
+from domain.core.match import Match, apply_event, create, legal_moves, match_to_json, submit, waiting_for
 from service.store import EventStore
 from tests.core.high_card import RULES
 
@@ -34,9 +34,13 @@ def new_game(store: EventStore, game_id: str, players=("Ann", "Bo"), seed: str =
 
 
 def play(store: EventStore, game_id: str, match: Match, commands: int | None = None, seed: str = SEED) -> int:
-    """Append the first legal move of the waiting seat until the game ends (or ``commands`` are in)."""
+    """Append the last legal move of the waiting seat until the game ends (or ``commands`` are in).
+
+    Like the service, load the game before each command; ``match`` follows along.
+    """
     played = 0
     while not match.ended and played != commands:
+        assert match_to_json(store.load(game_id)) == match_to_json(match)
         seat = waiting_for(match)[0]
         move = legal_moves(match, seat)[-1]
         events = submit(match, seat, move, seed)

@@ -15,16 +15,16 @@ from tests.store.conftest import new_game, play
 SNAPSHOT = "cairn:{g1}:snapshot"
 
 
-def test_a_snapshot_is_taken_every_n_events_and_loads_use_it(store, redis_client):
+def test_loads_keep_a_snapshot_within_n_events_and_then_read_only_the_events_after_it(store, redis_client):
     match = new_game(store, "g1", players=("Ann", "Bo", "Cy"))
     play(store, "g1", match)
-    snapshot = json.loads(redis_client.get(SNAPSHOT))
-    assert match.version // 4 * 4 <= snapshot["match"]["version"] < match.version
+    snapshot = json.loads(redis_client.get(SNAPSHOT))["match"]["version"]
+    assert 1 < snapshot < match.version and match.version - snapshot < 2 * 4
     calls = []
-    store._client = CountingClient(redis_client, calls)
-    assert match_to_json(store.load("g1")) == match_to_json(match)
+    counting = EventStore(CountingClient(redis_client, calls), snapshot_every=4)
+    assert match_to_json(counting.load("g1")) == match_to_json(match)
     ranges = [args for name, args in calls if name == "xrange"]
-    assert ranges == [("cairn:{g1}:events", f"{snapshot['match']['version']}-0", "+")]
+    assert ranges == [("cairn:{g1}:events", f"{snapshot}-0", "+")]
 
 
 class CountingClient:
