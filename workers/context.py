@@ -17,11 +17,15 @@ def store_for(connection: redis.Redis) -> EventStore:
     return _stores[key]
 
 
-def current_store() -> EventStore:
+def current_connection() -> redis.Redis:
     job = get_current_job()
     if job is None:
         raise RuntimeError("not running inside an RQ job")
-    return store_for(job.connection)
+    return job.connection
+
+
+def current_store() -> EventStore:
+    return store_for(current_connection())
 
 
 def report_progress(done: int, total: int) -> None:

@@ -66,6 +66,7 @@ class HistoryCheck:
         self.notes: list[str] = []
         self.incomplete = False
         self.draws_checked = 0
+        self.commands_checked = 0
 
     def feed(self, envelope: dict) -> Finding | None:
         if self.finding is not None or self.incomplete:
@@ -151,6 +152,7 @@ class HistoryCheck:
                                f"the rules now refuse this command ({refusal.code}: {refusal.message})")
         else:
             return None
+        self.commands_checked += 1
         return compare_batch(batch, expected)
 
     def _opening(self, created: dict) -> list[dict]:

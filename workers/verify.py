@@ -49,6 +49,9 @@ def verify_envelopes(envelopes: Callable[[], Iterable[dict]], rules_for: RulesFo
         if envelope["type"] == "game_ended":
             verdict.seed = envelope["data"].get("seed")
     verdict.head_hash = chain.head if verdict.events else None
+    if chain.linked_only:
+        verdict.notes.append(f"{chain.linked_only} events carry a command withheld from this record's reader: "
+                             "their place in the chain is checked, their content cannot be re-hashed")
     verdict.finding = _check_trailer(verdict, trailer or {})
     if verdict.finding is not None:
         return verdict
@@ -112,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     if verdict.finding is not None:
         print(f"FAILED at version {verdict.finding.version}: {verdict.finding.check}: {verdict.finding.message}")
         return 1
-    print(f"OK: {verdict.events} events, hash chain intact up to {verdict.head_hash}, "
-          f"{verdict.draws_checked} chance outcomes re-derived from the seed")
+    draws = f"{verdict.draws_checked} chance outcomes re-derived from the seed" if verdict.seed else "seed not revealed"
+    print(f"OK: {verdict.events} events, hash chain intact up to {verdict.head_hash}, {draws}")
     return 0
 
 

@@ -4,9 +4,8 @@ Every writer gets the same :class:`ExportInput`: the record's header and a
 way to iterate the full envelopes up to the exported version, page by page
 from the store, so memory stays flat however long the game. Each writer
 redacts for the export's reader itself (the HTML page needs the full events to
-rebuild the state, and shows only the reader's view of it), with the API's
-own rule (:func:`service.api.context.shown_envelope`), so an export shows
-exactly what the events endpoint shows the same reader.
+rebuild the state, and shows only the reader's view of it), by the rule of
+the API's events endpoint, so an export shows a reader what that endpoint does.
 """
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from service.api.context import shown_envelope
+from domain.core.events import ORGANISER, redact_event
 
 
 @dataclass(frozen=True)
@@ -25,8 +24,14 @@ class ExportInput:
     revealed: bool
 
     def shown(self, envelope: dict) -> dict:
-        """As the API shows it to this reader: secrets redacted, others' commands withheld until the end."""
-        return shown_envelope(envelope, self.reader, self.revealed)
+        """As the events endpoint shows it to this reader: secrets redacted, and until the game ends a command
+        only to the seat that sent it and the organiser (a command can name a card from a hand)."""
+        shown = redact_event(envelope, self.reader, self.revealed)
+        command = shown.get("command")
+        if command is not None and not (self.revealed or self.reader in (ORGANISER, command.get("seat"))):
+            shown = {key: value for key, value in shown.items() if key != "command"}
+            shown["command_redacted"] = True
+        return shown
 
     def redacted(self) -> Iterator[dict]:
         for envelope in self.envelopes():
