@@ -66,7 +66,10 @@ class Catalogue:
         return [goal.goal_id for goal in self.goals.values() if goal.type == kind]
 
     def species_set_points(self, count: int) -> int:
-        """BOR-SCORE-1 table (§6.2); past its end the printed values follow k(k-1)/2 (ASSUMED)."""
+        """BOR-SCORE-1 table (§6.2); past its end the printed values follow k(k-1)/2 (ASSUMED).
+
+        No stack should pass 7 cards, but BOR-END-2 asks the engine to score any size.
+        """
         if count < len(self.set_points):
             return self.set_points[count]
         return count * (count - 1) // 2

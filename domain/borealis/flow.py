@@ -162,6 +162,7 @@ def end_turn(state: dict) -> None:
     if state["turn"] < len(state["order"]):
         return
     for goal in state["goals"]:
+        # A goal nobody has claimed stays available all game (BOR-GOAL-7).
         if goal["first_claim_round"] == state["round"]:
             goal["removed"] = True  # BOR-ROUND-1 (1), BOR-GOAL-4: the card and its unclaimed tokens leave
     state["refreshed"] = []  # BOR-ROUND-1 (2)

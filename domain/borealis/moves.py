@@ -79,6 +79,9 @@ def _mulligan(state: dict, seat: str, command: dict) -> list[dict]:
 
 
 def _location(command: dict, name: str, rule_id: str) -> str:
+    if command.get(name) is None:
+        raise IllegalMove("missing_field", f"'{name}' is required: one of {', '.join(boards.LOCATIONS)}",
+                          rule_id=rule_id, field=name)
     location = field(command, name, str)
     if location not in boards.LOCATIONS:
         raise IllegalMove("not_a_location", f"'{name}' must be one of {', '.join(boards.LOCATIONS)}; camps are not "
@@ -264,6 +267,7 @@ def _action_moves(state: dict, seat: str, player: dict, catalogue: Catalogue) ->
         for card_id in player["hand"]
         for location in boards.playable_locations(player, catalogue.cards[card_id])
     ]
+    # BOR-TURN-2: Reorganise is always legal, even with no discards and empty camps (a pass, BOR-REO-5).
     targets = boards.LOCATIONS if boards.scientists_in_camps(player) else (None,)
     for cards in _subsets(player["hand"]):
         for target in targets:

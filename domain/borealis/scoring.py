@@ -152,6 +152,7 @@ def score_player(seat: str, board: dict, scoring_cards: list[str], catalogue: Ca
         if card_id == "farewell_party":
             line["location"] = t.farewell  # BOR-END-3
         lines.append(line)
+    # BOR-SCORE-5; a claimed goal counts only through its token, an unclaimed one scores nothing (BOR-GOAL-7).
     lines.append({"part": 5, "rule": "BOR-SCORE-5", "label": "Star tokens", "points": board["token_stars"]})
     for line in lines:
         line["seat"] = seat

@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.core import ChanceNode
 
 POOL_SIZE = 4
-HAND_SIZE = 4
+HAND_SIZE = 4  # BOR-TURN-4: Observe plays 1 and takes 1, Reorganise discards k and draws k
 
 
 def queue_hand_draw(state: dict, seat: str, count: int, purpose: str) -> None:
@@ -40,7 +40,7 @@ def settle_draws(state: dict) -> None:
     queue = state["chance"]
     while queue and queue[0]["kind"] in ("hand", "pool") and not state["deck"]:
         if state["discards"]:
-            state["deck"] = sorted(state["discards"])  # BOR-DECK-2
+            state["deck"] = sorted(state["discards"])  # BOR-DECK-2; cards in play never come back (BOR-DECK-4)
             state["discards"] = []
             state["reshuffles"] += 1
         else:
