@@ -8,7 +8,7 @@ import pytest
 
 from domain.core.match import apply_event, legal_moves, match_to_json, replay, submit, waiting_for
 from domain.registry import get_rules
-from service.store import GameNotFound, IdempotencyMismatch, VersionConflict
+from service.store import EventStore, GameNotFound, IdempotencyMismatch, VersionConflict
 from service.store.envelope import GENESIS_HASH
 from tests.store.conftest import SEED, new_game, play, tokens_for
 
@@ -78,15 +78,17 @@ def test_a_game_id_is_created_once(store):
     assert conflict.value.current_version == 3
 
 
-def test_twenty_racing_appends_at_one_version_make_one_winner_and_no_gap(store):
+@pytest.mark.parametrize("stores", ["one store", "a store per thread"])
+def test_twenty_racing_appends_at_one_version_make_one_winner_and_no_gap(store, redis_client, stores):
     match = new_game(store, "g1", players=("Ann", "Bo", "Cy"))
     move, events = next_move(match)
     start = threading.Barrier(20)
 
     def attempt(n: int):
+        mine = store if stores == "one store" else EventStore(redis_client)
         start.wait()
         try:
-            return store.append("g1", match.version, events, command=move, command_id=f"c-{n}", idempotency_key=None)
+            return mine.append("g1", match.version, events, command=move, command_id=f"c-{n}", idempotency_key=None)
         except VersionConflict as conflict:
             return conflict
 

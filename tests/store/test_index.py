@@ -4,11 +4,21 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
+from domain import registry
 from domain.core import SERVER
 from domain.core.match import create
 from service.store import EventStore
-from tests.core.high_card import RULES
+from tests.core.high_card import RULES, HighCard
 from tests.store.conftest import new_game, play
+
+
+class HighCardAgain(HighCard):
+    """A second game name, to tell games apart in the index."""
+
+    name = "high-card-again"
+
+
+registry.register(HighCardAgain())
 
 
 def ids(listing):
@@ -30,11 +40,15 @@ def test_filters_by_game_status_and_player_name_in_any_case(store, redis_client)
     first = new_game(store, "g1", players=("Ann", "Bo"))
     new_game(store, "g2", players=("ann", "Cy"))
     new_game(store, "g3", players=("Dee", "Bo"))
+    _match, events = create(registry.get_rules("high-card-again"), {}, ["Bo", "Eve"], SERVER, "s")
+    store.create("g4", events, seed="s", tokens={}, players=["Bo", "Eve"])
     play(store, "g1", first)
+    assert ids(store.list_games(game="high-card-again")) == ["g4"]
+    assert ids(store.list_games(game="high-card", player="BO")) == ["g3", "g1"]
     assert ids(store.list_games(status="ended")) == ["g1"]
-    assert ids(store.list_games(status="active")) == ["g3", "g2"]
+    assert ids(store.list_games(status="active")) == ["g4", "g3", "g2"]
     assert ids(store.list_games(player="ANN")) == ["g2", "g1"]
-    assert ids(store.list_games(player="bo", status="active")) == ["g3"]
+    assert ids(store.list_games(player="bo", status="active")) == ["g4", "g3"]
     assert ids(store.list_games(game="high-card", player="cy")) == ["g2"]
     assert store.list_games(game="borealis") == ([], 0)
     store.append("g1", first.version, [{"type": "game_scored", "seat": None, "data": {"score_sheet": {}}}],
