@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from domain.core import ORGANISER, SERVER
+from domain.core import ORGANISER, SERVER, Rules
 from domain.core.events import make_event
 from domain.core.match import apply_event, create, legal_moves, submit, waiting_for
 from domain.registry import register
@@ -22,11 +22,11 @@ Batch = tuple[list[dict], dict | None]
 
 
 def play(players: tuple[str, ...] = ("Ann", "Bo"), mode: str = SERVER, seed: str | None = "north",
-         choice: int = 0, scored: bool = True) -> list[Batch]:
+         choice: int = 0, scored: bool = True, rules: Rules = RULES) -> list[Batch]:
     """A whole game as batches of (events, command), the command recorded as the API records it (actor in
     ``seat``); moves chosen at random from the legal ones, seeded by ``choice``."""
     chooser = random.Random(choice)
-    match, events = create(RULES, {}, list(players), mode, seed)
+    match, events = create(rules, {}, list(players), mode, seed)
     batches: list[Batch] = [(events, None)]
     while not match.ended:
         actor = waiting_for(match)[0]
@@ -40,7 +40,7 @@ def play(players: tuple[str, ...] = ("Ann", "Bo"), mode: str = SERVER, seed: str
             apply_event(match, event)
         batches.append((events, {**command, "seat": actor}))
     if scored:
-        batches.append(([make_event("game_scored", {"score_sheet": RULES.final_score(match.state)})], None))
+        batches.append(([make_event("game_scored", {"score_sheet": rules.final_score(match.state)})], None))
     return batches
 
 
@@ -48,11 +48,12 @@ def sealed(batches: list[Batch], game_id: str = "g1") -> list[dict]:
     """The envelopes the store would keep for these batches, sealed by the store's own code, without Redis."""
     envelopes: list[dict] = []
     prev = GENESIS_HASH
+    rules_version = batches[0][0][0]["data"]["rules_version"]
     for number, (events, command) in enumerate(batches, start=1):
         for index, event in enumerate(events):
             envelope, _payload = seal(event, game_id=game_id, version=len(envelopes) + 1, prev_hash=prev,
                                       command_id=f"c{number}", time="2026-01-01T00:00:00Z",
-                                      rules_version=RULES.rules_version, command=command if index == 0 else None)
+                                      rules_version=rules_version, command=command if index == 0 else None)
             prev = envelope["hash"]
             envelopes.append(envelope)
     return envelopes

@@ -1,0 +1,102 @@
+"""The Cairn notation: written from an export, read back, replayed through the rules to the same end."""
+from __future__ import annotations
+
+import pytest
+
+from domain.core.canonical import canonical_json
+from domain.registry import get_rules
+from tests.workers.records import play, record
+from workers.exports import export_game, game_folder
+from workers.formats.notation import (
+    Chance,
+    Move,
+    NotationError,
+    ReplayError,
+    parse_notation,
+    replay_notation,
+    token,
+)
+
+
+def notation_of(store, redis_client, export_dir, reader=None) -> str:
+    saved = export_game(store, redis_client, "g1", "cairn", store.version("g1"), reader, export_dir)
+    assert saved["content_type"].startswith("text/plain")
+    return (game_folder(export_dir, "g1") / saved["file"]).read_text(encoding="utf-8")
+
+
+def assert_round_trip(store, text: str) -> None:
+    recorded = store.load("g1")
+    parsed = parse_notation(text)
+    replayed = replay_notation(parsed, get_rules(parsed.tags["Game"]))
+    assert replayed.version == recorded.version and replayed.ended
+    rules = recorded.rules
+    assert canonical_json(rules.state_to_json(replayed.state)) == canonical_json(rules.state_to_json(recorded.state))
+    assert canonical_json(replayed.score) == canonical_json(recorded.score) == parsed.tags["ScoreSheet"]
+
+
+@pytest.mark.parametrize("mode, seed", [("server", "north"), ("table", None)])
+@pytest.mark.parametrize("choice", [1, 2, 3])
+def test_a_high_card_game_round_trips_through_the_notation(store, redis_client, export_dir, mode, seed, choice):
+    record(store, "g1", play(mode=mode, seed=seed, choice=choice), seed=seed)
+    assert_round_trip(store, notation_of(store, redis_client, export_dir))
+
+
+@pytest.mark.parametrize("players", [("Ann", "Bo"), ("Ann", "Bo", "Cy")])
+def test_a_borealis_game_round_trips_through_the_notation(store, redis_client, export_dir, players):
+    record(store, "g1", play(players=players, choice=7, rules=get_rules("borealis")))
+    assert_round_trip(store, notation_of(store, redis_client, export_dir))
+
+
+def test_the_record_reads_as_tag_pairs_then_one_line_per_move(store, redis_client, export_dir):
+    record(store, "g1", play(choice=3))
+    text = notation_of(store, redis_client, export_dir)
+    tags, moves = text.split("\n\n", 1)
+    assert tags.splitlines()[0] == '[Game "high-card"]'
+    assert '[P1 "Ann"]' in tags and '[Seed "north"]' in tags and "[Result " in tags
+    lines = moves.splitlines()
+    assert lines[0].startswith("2. * deal -> card-") and lines[0].endswith("{seen by p1}")
+    assert any(line.split()[1:3] == ["p1", "ready"] for line in lines)
+    assert lines[-2:] == [f"{store.version('g1') - 1}. end", f"{store.version('g1')}. scored"]
+
+
+def test_a_seat_reads_its_own_draw_but_not_the_others_and_cannot_replay_them(store, redis_client, export_dir):
+    record(store, "g1", play(choice=3)[:1])
+    text = notation_of(store, redis_client, export_dir, reader="p1")
+    draws = [line for line in parse_notation(text).lines if isinstance(line, Chance)]
+    assert draws[0].outcome is not None and draws[1].outcome is None
+    assert "{hidden from this reader}" in text
+    with pytest.raises(ReplayError) as refused:
+        replay_notation(parse_notation(text), get_rules("high-card"))
+    assert refused.value.version == draws[1].version
+
+
+def test_values_are_bare_words_when_unambiguous_and_json_otherwise():
+    assert [token(v) for v in ("polar-bear#2", "4", "two words", 4, True, None, ["a", 1], {"k": "v"})] == [
+        "polar-bear#2", '"4"', '"two words"', "4", "true", "null", '["a",1]', '{"k":"v"}']
+    text = ('[Game "x \\"quoted\\""]\n\n'
+            '; a whole-line comment\n'
+            '7. p2 observe at=polar-bear@left n=3 label="two words" cards=["a","b"] opt={"x":1} {a comment}\n'
+            '8. * tile -> "4",t-7 ; a trailing comment\n')
+    parsed = parse_notation(text)
+    assert parsed.tags == {"Game": 'x "quoted"'}
+    assert parsed.lines == [
+        Move(7, "p2", {"type": "observe", "at": "polar-bear@left", "n": 3, "label": "two words", "cards": ["a", "b"],
+                       "opt": {"x": 1}}),
+        Chance(8, "tile", ["4", "t-7"]),
+    ]
+
+
+def test_a_malformed_line_is_refused_with_its_line_number():
+    with pytest.raises(NotationError) as refused:
+        parse_notation('[Game "x"]\n\n3. p1 keep\nfour. p2 keep\n')
+    assert refused.value.line == 4
+
+
+def test_a_move_the_rules_refuse_stops_the_replay_at_its_version(store, redis_client, export_dir):
+    record(store, "g1", play(choice=3))
+    text = notation_of(store, redis_client, export_dir)
+    first_move = next(line for line in parse_notation(text).lines if isinstance(line, Move))
+    edited = text.replace(f"{first_move.version}. p1 ", f"{first_move.version}. p2 ", 1)
+    with pytest.raises(ReplayError) as refused:
+        replay_notation(parse_notation(edited), get_rules("high-card"))
+    assert refused.value.version == first_move.version
