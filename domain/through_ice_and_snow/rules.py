@@ -20,6 +20,14 @@ MODULE_OPTIONS = {
     "whale_hunting": ("TIS-SETUP-6", "whale hunting cards"),
     "variant_coastal_extra_species": ("TIS-VOY-5", "translator's variant: extra species card on coastal voyages"),
 }
+# Commands of the modules and solo scenarios (spec 12.1): known, refused until their module exists.
+MODULE_COMMANDS = {
+    "choose_legendary_card": "TIS-CMD-4", "abandon_ship": "TIS-CMD-5", "belcher_override": "TIS-CMD-8",
+    "mast_choose": "TIS-CMD-10", "damaged_compass_redirect": "TIS-CMD-12", "choose_cargo": "TIS-CMD-18",
+    "discard_food_can": "TIS-CMD-19", "mcclure_trade": "TIS-CMD-20", "collinson_chart": "TIS-CMD-21",
+    "let_sailor_die": "TIS-CMD-22", "activate_treatment": "TIS-CMD-23", "choose_start_anchor": "TIS-CMD-24",
+    "choose_free_upgrade": "TIS-CMD-25", "choose_tie_option": "TIS-CMD-26",
+}
 CHOICE_EVENTS = {
     "choose_destination": "destination_chosen",
     "place_map_section": "map_section_placed",
@@ -147,6 +155,9 @@ class ThroughIceAndSnow(Rules):
     def decide(self, state: State, seat: str, command: dict) -> list[dict]:
         index = state["seats"].index(seat)
         kind = command.get("type")
+        if kind in MODULE_COMMANDS:
+            raise IllegalMove("not_implemented", f"{kind} belongs to a module that is not implemented yet",
+                              rule_id=MODULE_COMMANDS[kind], field="type")
         if state["pending"]:
             decisions.check(state, state["pending"][0], command)
             return [make_event(CHOICE_EVENTS[kind], {key: value for key, value in command.items() if key != "type"})]
