@@ -1,7 +1,8 @@
 """Envelopes and the hash chain.
 
 Each stored event is an envelope whose ``hash`` is
-``sha256(prev_hash + canonical_json(envelope without hash, secret, secret_salt))``.
+``sha256(prev_hash + canonical_json(envelope without hash, secret, secret_salt))``
+(and without the ``redacted`` marker that redaction adds).
 The secret part is covered through ``secret_hash`` (salted, so a reader of a
 redacted envelope cannot guess a hidden card from it); that is why a redacted
 history, which keeps ``secret_hash`` and drops the rest, still verifies, and

@@ -32,6 +32,9 @@ def test_append_read_and_load_round_trip(store):
     assert store.version("g1") == match.version
     assert store.meta("g1")["status"] == "ended"
     assert store.verify_chain("g1") == (True, None)
+    assert [envelope for page in store.iter_pages("g1", page_size=5) for envelope in page] == stored
+    assert [len(page) for page in store.iter_pages("g1", page_size=5)][0] == 5
+    assert store.read("g1", 3, limit=2) == stored[2:4]
 
 
 def test_an_envelope_records_who_what_when_and_the_command_in_its_batch_first_event(store):
@@ -69,6 +72,11 @@ def test_an_unknown_game_is_not_found(store):
     for call in (store.version, store.read, store.load, store.meta, store.verify_chain):
         with pytest.raises(GameNotFound):
             call("nope")
+    with pytest.raises(GameNotFound):
+        next(store.iter_pages("nope"))
+    with pytest.raises(GameNotFound):
+        store.wait_for_events("nope", 0, 10)
+    assert store.reader_for_token("nope", "token") is None
 
 
 def test_a_game_id_is_created_once(store):
