@@ -21,8 +21,11 @@ LEFT_OF = {"LEFT": "CAMP_L", "MIDDLE": "LEFT", "RIGHT": "MIDDLE"}
 RIGHT_OF = {"LEFT": "MIDDLE", "MIDDLE": "RIGHT", "RIGHT": "CAMP_R"}
 
 
-def new_board(board_id: str) -> dict:
-    """BOR-SETUP-7..10: the agreed side, one scientist of each colour per location, flags at the start, 2 stars."""
+def new_board(board_id: str | None) -> dict:
+    """BOR-SETUP-7..10: the agreed side, one scientist of each colour per location, flags at the start, 2 stars.
+
+    ``board_id`` is None until a side-II board has been drawn for the seat.
+    """
     scientists = {space: dict.fromkeys(COLOURS, 0) for space in SPACES}
     for location in LOCATIONS:
         scientists[location] = dict.fromkeys(COLOURS, SCIENTISTS_PER_COLOUR_PER_LOCATION)  # BOR-SETUP-8

@@ -15,6 +15,7 @@ from domain.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
 FILES = ("cards", "boards", "goals", "scoring_cards", "species_sets")
+MAX_PLAYERS = 4
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,16 @@ class Catalogue:
         return count * (count - 1) // 2
 
 
+def _check_enough(folder: Path, loaded: dict) -> None:
+    """What setup draws from must exist: side I, a side-II board per seat, a goal of each type."""
+    sides = [raw["side"] for raw in loaded["boards"][0]["boards"]]
+    if sides.count("I") != 1 or sides.count("II") < MAX_PLAYERS:
+        raise DataError(str(folder / "boards.json"), "boards", f"one side I board and {MAX_PLAYERS} side II boards")
+    types = {raw["type"] for raw in loaded["goals"][0]["goals"]}
+    if types != {"animal", "scientist", "vehicle"}:
+        raise DataError(str(folder / "goals.json"), "goals", "at least one goal of each type")
+
+
 def load_catalogue(folder: Path = DATA) -> Catalogue:
     loaded = {name: load_data(folder, name) for name in FILES}
     cards = {
@@ -86,6 +97,7 @@ def load_catalogue(folder: Path = DATA) -> Catalogue:
     }
     if len(cards) != len(loaded["cards"][0]["cards"]):
         raise DataError(str(folder / "cards.json"), "cards", "card ids must be unique")
+    _check_enough(folder, loaded)
     boards = {
         raw["board_id"]: {
             location: tuple(Space(tuple(vehicles), stars) for vehicles, stars in track)

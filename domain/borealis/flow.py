@@ -41,7 +41,7 @@ def new_state(created: dict) -> dict:
     }
     for seat in seats:
         state["players"][seat] = {
-            **boards.new_board("I"),
+            **boards.new_board("I" if options["board_side"] == "I" else None),
             "mulligan": None,
             "goals_met": [],
             "goals_claimed": [],

@@ -253,15 +253,16 @@ def legal_moves(state: dict, seat: str, catalogue: Catalogue) -> list[dict]:
             return []
         return [{"type": "choose_farewell_location", "location": location} for location in boards.LOCATIONS]
     moves: list[dict] = []
-    if active_seat(state) == seat:
-        moves += _action_moves(state, seat, player, catalogue) if state["step"] == "action" else _take_moves(state,
-                                                                                                             seat)
+    if active_seat(state) == seat and state["step"] == "action":
+        moves += _action_moves(player, catalogue)
+    elif active_seat(state) == seat:
+        moves += _take_moves(state, seat)
     if state["options"]["goal_claim_mode"] == "manual":
         moves += [{"type": "claim_goal", "goal_id": goal_id} for goal_id in claimable_goals(state, seat)]
     return moves
 
 
-def _action_moves(state: dict, seat: str, player: dict, catalogue: Catalogue) -> list[dict]:
+def _action_moves(player: dict, catalogue: Catalogue) -> list[dict]:
     moves = [
         {"type": "observe", "card_id": card_id, "location": location}
         for card_id in player["hand"]

@@ -43,11 +43,15 @@ def test_four_goals_of_each_type_and_ten_scoring_cards():
     assert len(CATALOGUE.scoring_cards) == 10
 
 
-def test_a_malformed_data_file_is_refused_with_its_field(tmp_path):
-    """Data files are checked against their schemas before any game uses them."""
+def copy_data(into):
     for name in FILES:
         for suffix in (".json", ".schema.json"):
-            shutil.copy(DATA / f"{name}{suffix}", tmp_path / f"{name}{suffix}")
+            shutil.copy(DATA / f"{name}{suffix}", into / f"{name}{suffix}")
+
+
+def test_a_malformed_data_file_is_refused_with_its_field(tmp_path):
+    """Data files are checked against their schemas before any game uses them."""
+    copy_data(tmp_path)
     cards = json.loads((tmp_path / "cards.json").read_text())
     cards["cards"][3]["vehicle"] = "hovercraft"
     (tmp_path / "cards.json").write_text(json.dumps(cards))
@@ -58,3 +62,14 @@ def test_a_malformed_data_file_is_refused_with_its_field(tmp_path):
 
 def test_the_game_records_the_version_of_every_data_file():
     assert set(RULES.data_versions()) == set(FILES)
+
+
+def test_a_goal_type_without_cards_is_refused(tmp_path):
+    """BOR-SETUP-6 draws one goal of each type, so each type needs a card."""
+    copy_data(tmp_path)
+    goals = json.loads((tmp_path / "goals.json").read_text())
+    goals["goals"] = [goal for goal in goals["goals"] if goal["type"] != "vehicle"]
+    (tmp_path / "goals.json").write_text(json.dumps(goals))
+    with pytest.raises(DataError) as refused:
+        load_catalogue(tmp_path)
+    assert refused.value.field == "goals"
