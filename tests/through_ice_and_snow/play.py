@@ -118,9 +118,11 @@ def player(match: Match, seat: str) -> dict:
 
 
 def sail(match: Match, anchor: str | None = None, voyage: str = "open_sea", side: str = "A",
-         draws: dict | None = None, until: str = "action", decision: str | None = None) -> None:
+         draws: dict | None = None, until: str = "action", decision: str | None = None,
+         chance: str | None = None) -> None:
     """Play the Voyage phase with chosen decisions and draws (chance key -> outcome), up to step ``until``
-    or until the pending decision of kind ``decision`` is reached. Other decisions take the first legal move.
+    or until the pending decision of kind ``decision`` or the chance node ``chance`` is reached. Other decisions
+    take the first legal move.
     """
     draws = draws or {}
     wanted = {"choose_destination": ("anchor", anchor), "place_map_section": ("side", side),
@@ -131,6 +133,8 @@ def sail(match: Match, anchor: str | None = None, voyage: str = "open_sea", side
         if decision and pending and pending[0]["kind"] == decision:
             return
         node = RULES.chance_node(match.state)
+        if node is not None and node.key == chance:
+            return
         if node is not None:
             draw(match, *draws.get(node.key, node.candidates[: node.count]))
             continue
