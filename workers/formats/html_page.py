@@ -15,7 +15,7 @@ from domain.core.events import ORGANISER, full_data
 from domain.core.match import Match, apply_event, start, view
 from domain.registry import get_rules
 from workers.formats import ExportInput, words
-from workers.formats.html_render import render_view
+from workers.formats.html_render import ViewParts, view_parts
 from workers.formats.notation import move_text, result_text, token
 
 
@@ -45,10 +45,46 @@ def move_in_words(shown: dict, names: dict[str, str]) -> str:
     return said
 
 
-def frame(match: Match, envelope: dict, names: dict[str, str], source: ExportInput) -> dict:
-    seen = view(match, ORGANISER if source.revealed else source.reader)
-    return {"version": envelope["version"], "move": move_in_words(source.shown(envelope), names),
-            "html": render_view(seen)}
+class Frames:
+    """Writes the page's data as a stream of items: ``["c", html]`` defines the next shared piece,
+    ``["f", frame]`` is one version whose boards and table list piece numbers.
+
+    Consecutive versions differ in a few fields, so each piece is written once
+    and referred to after; only the previous version's pieces are remembered,
+    so memory stays flat however long the game.
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.count = 0
+        self.previous: dict[str, int] = {}
+        self.current: dict[str, int] = {}
+        self.items = 0
+
+    def piece(self, html: str) -> int:
+        number = self.current.get(html, self.previous.get(html))
+        if number is None:
+            number = self.count
+            self.count += 1
+            self._item(["c", html])
+        self.current[html] = number
+        return number
+
+    def frame(self, version: int, move: str, parts: ViewParts) -> None:
+        frame = {
+            "version": version,
+            "move": move,
+            "acting": parts.acting,
+            "boards": {seat: [self.piece(html) for html in fields] for seat, fields in parts.boards.items()},
+            "table": [self.piece(html) for html in parts.table],
+            "score": self.piece(parts.score) if parts.score else None,
+        }
+        self._item(["f", frame])
+        self.previous, self.current = self.current, {}
+
+    def _item(self, item: list) -> None:
+        self.out.write(("" if self.items == 0 else ",\n") + script_json(item))
+        self.items += 1
 
 
 def script_json(value: object) -> str:
@@ -62,15 +98,20 @@ def write_html(out: TextIO, source: ExportInput) -> None:
     names = {seat["seat"]: seat["name"] for seat in header["players"]}
     title = f"{header['title']} \u2014 game {header['game_id']}"
     out.write(PAGE_HEAD.format(title=escape(title), header=escape(_header_line(header))))
+    seats = [{"seat": seat, "name": escape(name)} for seat, name in names.items()]
+    out.write(f'<script type="application/json" id="seats">{script_json(seats)}</script>\n')
     out.write('<script type="application/json" id="frames">[')
     rules = get_rules(header["game"])
+    frames = Frames(out)
     match: Match | None = None
-    for index, envelope in enumerate(source.envelopes()):
+    shown_as = ORGANISER if source.revealed else source.reader
+    for envelope in source.envelopes():
         if match is None:
             match = start(rules, envelope)
         else:
             apply_event(match, envelope)
-        out.write(("" if index == 0 else ",\n") + script_json(frame(match, envelope, names, source)))
+        frames.frame(envelope["version"], move_in_words(source.shown(envelope), names),
+                     view_parts(view(match, shown_as)))
     out.write("]</script>\n" + PAGE_SCRIPT + "</body>\n</html>\n")
 
 
@@ -121,11 +162,11 @@ h3 {{ margin: 0 0 .4em; font-size: 1em; }} h3 small {{ color: #6b7c88; font-weig
 <body>
 <header><h1>{title}</h1><p>{header}</p></header>
 <nav>
-<button id="first" title="first version">&#x23EE; First</button>
+<button id="first" title="first version">&laquo; First</button>
 <button id="prev" title="previous version">&#x25C0; Prev</button>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="version">
 <button id="next" title="next version">Next &#x25B6;</button>
-<button id="last" title="last version">Last &#x23ED;</button>
+<button id="last" title="last version">Last &raquo;</button>
 <span id="version"></span>
 </nav>
 <div id="move"></div>
@@ -134,14 +175,31 @@ h3 {{ margin: 0 0 .4em; font-size: 1em; }} h3 small {{ color: #6b7c88; font-weig
 
 PAGE_SCRIPT = """<script>
 (function () {
-  var frames = JSON.parse(document.getElementById("frames").textContent);
+  var seats = JSON.parse(document.getElementById("seats").textContent);
+  var pieces = [], frames = [];
+  JSON.parse(document.getElementById("frames").textContent).forEach(function (item) {
+    (item[0] === "c" ? pieces : frames).push(item[1]);
+  });
   var slider = document.getElementById("slider");
   var index = 0;
   slider.max = String(frames.length - 1);
+  function fields(numbers) {
+    return numbers.length ? '<div class="fields">' + numbers.map(function (n) { return pieces[n]; }).join("") +
+      "</div>" : '<span class="empty">none</span>';
+  }
+  function draw(frame) {
+    var boards = seats.map(function (seat) {
+      var acting = frame.acting.indexOf(seat.seat) >= 0 ? " acting" : "";
+      return '<article class="seat' + acting + '" data-seat="' + seat.seat + '"><h3>' + seat.name +
+        " <small>" + seat.seat + "</small></h3>" + fields(frame.boards[seat.seat] || []) + "</article>";
+    });
+    return '<div class="boards">' + boards.join("") + '</div><article class="table"><h3>Table</h3>' +
+      fields(frame.table) + "</article>" + (frame.score === null ? "" : pieces[frame.score]);
+  }
   function show(next) {
     index = Math.max(0, Math.min(frames.length - 1, next));
     var frame = frames[index];
-    document.getElementById("stage").innerHTML = frame.html;
+    document.getElementById("stage").innerHTML = draw(frame);
     document.getElementById("move").textContent = frame.move;
     document.getElementById("version").textContent = "Version " + frame.version + " of " +
       frames[frames.length - 1].version;

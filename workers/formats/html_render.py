@@ -10,6 +10,7 @@ for all of them.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from html import escape
 
 from domain.core.canonical import sha256_hex
@@ -87,30 +88,36 @@ def render_card(name: str) -> str:
 def render_fields(fields: dict) -> str:
     if not fields:
         return '<span class="empty">none</span>'
-    rows = "".join(
-        f'<div class="field" data-field="{escape(str(name))}"><span class="label">{escape(words(str(name)))}</span>'
-        f'<span class="value">{render_value(value)}</span></div>'
-        for name, value in fields.items()
-    )
-    return f'<div class="fields">{rows}</div>'
+    return '<div class="fields">' + "".join(field_html(name, value) for name, value in fields.items()) + "</div>"
 
 
-def render_view(view: dict) -> str:
-    """One version of the game as the reader sees it: a board per seat, the table, the score once known."""
+@dataclass
+class ViewParts:
+    """One version as the reader sees it, in pieces a page can share between versions: the HTML of each
+    field of each seat's board and of the table, and the score table once there is one."""
+
+    acting: list[str]
+    boards: dict[str, list[str]]
+    table: list[str]
+    score: str | None
+
+
+def field_html(name: str, value: object) -> str:
+    return (f'<div class="field" data-field="{escape(str(name))}"><span class="label">{escape(words(str(name)))}'
+            f'</span><span class="value">{render_value(value)}</span></div>')
+
+
+def view_parts(view: dict) -> ViewParts:
     seats = [seat["seat"] for seat in view["seats"]]
     names = {seat["seat"]: seat["name"] for seat in view["seats"]}
     state = view["state"] if isinstance(view["state"], dict) else {"state": view["state"]}
     boards, table = split_by_seat(state, seats)
-    parts = ['<div class="boards">']
-    for seat in seats:
-        acting = " acting" if seat in view["waiting_for"] else ""
-        parts.append(f'<article class="seat{acting}" data-seat="{seat}"><h3>{escape(names[seat])} '
-                     f'<small>{seat}</small></h3>{render_fields(boards[seat])}</article>')
-    parts.append("</div>")
-    parts.append(f'<article class="table"><h3>Table</h3>{render_fields(table)}</article>')
-    if view.get("score"):
-        parts.append(render_score(view["score"], names))
-    return "".join(parts)
+    return ViewParts(
+        acting=[seat for seat in seats if seat in view["waiting_for"]],
+        boards={seat: [field_html(name, value) for name, value in boards[seat].items()] for seat in seats},
+        table=[field_html(name, value) for name, value in table.items()],
+        score=render_score(view["score"], names) if view.get("score") else None,
+    )
 
 
 def render_score(sheet: dict, names: dict[str, str]) -> str:
