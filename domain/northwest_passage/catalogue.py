@@ -101,8 +101,13 @@ def load_catalogue(folder: Path = DATA_DIR) -> Catalogue:
         else:
             cells = tuple((x, y) for y in range(min(position["ice_rows"], height)) for x in range(width))
         frozen.append(frozenset(cells))
-    if sum(1 for position in sun["sun_track"] if position["the_end"]) != 1:
+    ends = [index for index, position in enumerate(sun["sun_track"]) if position["the_end"]]
+    if len(ends) != 1:
         raise DataError(sun_path, "sun_track", "exactly one position is THE END")
+    tables_path = str(folder / "tables.json")
+    last_round = ends[0] + 1 + len(sun["sun_track"])
+    if tables["rounds"] != last_round:
+        raise DataError(tables_path, "rounds", f"the last round is the 2nd on THE END (NWP-COMP-9), round {last_round}")
     tiles_path = str(folder / "tiles.json")
     large: dict[str, LargeTile] = {}
     types = set()
@@ -118,7 +123,11 @@ def load_catalogue(folder: Path = DATA_DIR) -> Catalogue:
         if entry["id"] in types or entry["id"] in small:
             raise DataError(tiles_path, f"small/types/{index}/id", f"tile type {entry['id']} is listed twice")
         small[entry["id"]] = _rows(entry["pattern"])
-    tables_path = str(folder / "tables.json")
+    for players, arrival in tables["arrival"].items():
+        for where, tokens in (("northwest", 4), ("greenland", 3)):
+            if len(arrival[where]) > tokens:
+                raise DataError(tables_path, f"arrival/{players}/{where}",
+                                f"only {tokens} printed {where} tokens, so at most {tokens} places pay (NWP-COMP-18)")
     sizes = [row["min_size"] for row in tables["island_fame"]]
     if sizes != sorted(set(sizes)):
         raise DataError(tables_path, "island_fame", "min_size must rise from row to row")

@@ -102,7 +102,12 @@ def _refreshed(state: dict, seat: str, data: dict, catalogue: Catalogue) -> None
     _reveal_display(state, catalogue, "refresh")
 
 
-def _put_on_board(state: dict, tile: str, kind: str, data: dict, catalogue: Catalogue) -> list:
+def place_on_board(state: dict, tile: str, kind: str, data: dict, catalogue: Catalogue) -> list:
+    """Put a tile on its cells and its land and sea on the lattice; its token now lies on the board (NWP-COMP-15).
+
+    Returns the lattice points that were undetermined before, from which
+    completed islands are searched.
+    """
     pattern = catalogue.patterns()[kind]
     rows = orient(pattern, data["rotation"], data["flip"])
     x, y = data["anchor_x"], data["anchor_y"]
@@ -126,7 +131,7 @@ def _put_on_board(state: dict, tile: str, kind: str, data: dict, catalogue: Cata
 def _placed(state: dict, seat: str, data: dict, catalogue: Catalogue) -> None:
     _spend(state, seat, data)
     state["players"][seat]["hand"].remove(data["tile"])
-    fresh = _put_on_board(state, data["tile"], tile_type(catalogue, data["tile"]), data, catalogue)
+    fresh = place_on_board(state, data["tile"], tile_type(catalogue, data["tile"]), data, catalogue)
     state["placement"] = {"seat": seat, "new_points": fresh}
 
 
@@ -142,7 +147,7 @@ def _hole_filled(state: dict, seat: str, data: dict, catalogue: Catalogue) -> No
         state["small_taken"][data["type"]] += 1
     placed = {"anchor_x": data["hole_x"], "anchor_y": data["hole_y"], "rotation": data["rotation"],
               "flip": data["flip"]}
-    state["placement"]["new_points"].extend(_put_on_board(state, tile, data["type"], placed, catalogue))
+    state["placement"]["new_points"].extend(place_on_board(state, tile, data["type"], placed, catalogue))
     state["pending"] = None
 
 
