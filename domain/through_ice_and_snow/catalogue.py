@@ -48,13 +48,14 @@ class Catalogue:
         return self.tracks[track]["areas"].get(str(value))
 
 
-def _check(condition: bool, name: str, where: str, message: str) -> None:
-    if not condition:
-        raise DataError(str(DATA / f"{name}.json"), where, message)
+def load(folder: Path = DATA) -> Catalogue:
+    """Load and cross-check every data file; :class:`DataError` names the file and field at fault."""
 
+    def _check(condition: bool, name: str, where: str, message: str) -> None:
+        if not condition:
+            raise DataError(str(folder / f"{name}.json"), where, message)
 
-def load() -> Catalogue:
-    loaded = {name: load_data(DATA, name) for name in FILES}
+    loaded = {name: load_data(folder, name) for name in FILES}
     value = {name: pair[0] for name, pair in loaded.items()}
     board = value["map"]
     anchors = board["anchors"]
