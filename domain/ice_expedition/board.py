@@ -1,0 +1,123 @@
+"""The board inside a game state: tiles in slots, the pieces on them, and what happens when tiles leave.
+
+State tiles are keyed by ``"z:a:b"``. A tile is ``{"kind": "snow"|"artifact"|"building",
+"id", "terrain", "rift", "face", "front", "camp", "arch", "smilodon"}``. Faces of
+artifacts and buildings and fronts of snow tiles are ``None`` until someone
+learns them: they are drawn by a chance node at that moment (ICE-RND-3).
+"""
+from __future__ import annotations
+
+from domain.ice_expedition.geometry import Geometry, Slot, parse_slot, slot_key
+
+
+class Board:
+    """Read and change the board part of a state (a plain dict) through the geometry."""
+
+    def __init__(self, state: dict, geometry: Geometry):
+        self.state = state
+        self.geo = geometry
+        self.tiles: dict[str, dict] = state["tiles"]
+        self.present: set[Slot] = {parse_slot(key) for key in self.tiles}
+        self._rifts: dict[Slot, list[int]] | None = None
+
+    def tile(self, key: str) -> dict | None:
+        return self.tiles.get(key)
+
+    def leaders_on(self, key: str) -> list[str]:
+        return [seat for seat, at in self.state["leaders"].items() if at == key]
+
+    def explorers_on(self, key: str) -> int:
+        return self.tiles[key]["arch"] + len(self.leaders_on(key))
+
+    def standable(self, key: str) -> bool:
+        """ICE-GEO-4: present and not fully covered."""
+        return key in self.tiles and not self.geo.fully_covered(self.present, parse_slot(key))
+
+    def enterable(self, key: str) -> bool:
+        """ICE-SNOW-4 / ICE-LOG-5: standable and no Smilodon (inviolable tiles take nobody)."""
+        return self.standable(key) and self.tiles[key]["smilodon"] is None
+
+    def cover_count(self, key: str) -> int:
+        return self.geo.cover_count(self.present, parse_slot(key))
+
+    def rift_edges(self) -> dict[Slot, list[int]]:
+        if self._rifts is None:
+            self._rifts = {parse_slot(k): t["rift"] for k, t in self.tiles.items() if t.get("rift")}
+        return self._rifts
+
+    def step_blocked(self, start: str, end: str) -> bool:
+        """ICE-GEO-7 / ICE-ACT-1: a same-layer step across a Rift edge."""
+        return self.geo.rift_blocked(parse_slot(start), parse_slot(end), self.rift_edges())
+
+    def adjacent(self, key: str) -> list[str]:
+        """ICE-GEO-3: keys of the present tiles adjacent to ``key``."""
+        return [slot_key(s) for s in self.geo.adjacent_tiles(self.present, parse_slot(key))]
+
+    def walkable_from(self, key: str) -> list[str]:
+        """Adjacent tiles an explorer may step onto: standable, no Smilodon, no Rift edge crossed."""
+        return [k for k in self.adjacent(key) if self.enterable(k) and not self.step_blocked(key, k)]
+
+    def below(self, key: str) -> list[str]:
+        """ICE-GEO-5: the present tiles below ``key``."""
+        return [slot_key(s) for s in self.geo.tiles_below(self.present, parse_slot(key))]
+
+    def return_pieces(self, key: str) -> None:
+        """Explorers, camp and Smilodon of a tile leaving the board go back to the reserve; leaders to
+        their owners, off the board (ICE-EXC-6)."""
+        tile = self.tiles[key]
+        reserve = self.state["reserve"]
+        reserve["archaeologists"] += tile["arch"]
+        tile["arch"] = 0
+        if tile["camp"]:
+            reserve["camps"] += 1
+            tile["camp"] = False
+        if tile["smilodon"] is not None:
+            reserve["smilodons"] += 1
+            tile["smilodon"] = None
+        for seat in self.leaders_on(key):
+            self.state["leaders"][seat] = None
+
+    def discard_to_bag(self, key: str) -> None:
+        """Discard a tile unrevealed into the bag, its pieces going home (glossary: discarding a tile)."""
+        self.return_pieces(key)
+        tile = self.tiles.pop(key)
+        self.present.discard(parse_slot(key))
+        self._rifts = None
+        self.state["bag"].append(
+            {"id": tile["id"], "kind": tile["kind"], "layer": parse_slot(key)[0], "terrain": tile.get("terrain"),
+             "face": tile["face"], "front": tile.get("front"), "known_by": []}
+        )
+
+    def place(self, key: str, tile: dict) -> None:
+        self.tiles[key] = tile
+        self.present.add(parse_slot(key))
+        self._rifts = None
+
+    def collapse(self) -> list[list[str]]:
+        """ICE-EXC-6: discard every tile the collapse rule takes, wave after wave; buildings never fall."""
+        waves = self.geo.collapse_waves(
+            self.present, lambda slot: self.tiles[slot_key(slot)]["kind"] == "building"
+        )
+        for wave in waves:
+            for slot in wave:
+                self.discard_to_bag(slot_key(slot))
+        return [[slot_key(s) for s in wave] for wave in waves]
+
+    def queue_reveals(self) -> None:
+        """ICE-RND-3 / GAP-26: a face becomes known when its tile stops being fully covered (artifacts)
+        or is uncovered (buildings); the face is drawn by a chance node at that moment. A building
+        uncovered triggers the end (ICE-END-1)."""
+        present = self.present
+        queued = {entry.get("slot") for entry in self.state["chance"]}
+        for key in sorted(self.tiles):
+            tile = self.tiles[key]
+            slot = parse_slot(key)
+            if tile["face"] is not None or key in queued:
+                continue
+            if tile["kind"] == "artifact" and not self.geo.fully_covered(present, slot):
+                self.state["chance"].append({"kind": "reveal_artifact", "slot": key})
+            elif tile["kind"] == "building" and self.geo.cover_count(present, slot) == 0:
+                self.state["chance"].append({"kind": "reveal_building", "slot": key})
+        for key, tile in self.tiles.items():
+            if tile["kind"] == "building" and self.geo.cover_count(present, parse_slot(key)) == 0:
+                self.state["end_triggered"] = True

@@ -1,0 +1,170 @@
+"""The stacked-tile board: which slots touch, cover, hold up and collapse (spec section 6, ICE-GEO).
+
+Slots are ``(z, a, b)``: a layer and a point of one fine triangular lattice.
+Every tile of layer z+1 is centred on a corner of the hex grid of layer z, so
+it overlaps the three hexes meeting there. The slot lists and offsets are
+ASSUMED data (GAP-5) read from ``data/board.json``; this module only turns
+them into predicates. Everything here takes the set of present slots, so the
+same functions serve the game and the property tests on random boards.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from itertools import combinations_with_replacement, permutations
+
+Slot = tuple[int, int, int]
+
+
+def slot_key(slot: Slot) -> str:
+    """Slots as JSON object keys: ``"z:a:b"``."""
+    return f"{slot[0]}:{slot[1]}:{slot[2]}"
+
+
+@cache
+def parse_slot(key: str) -> Slot:
+    z, a, b = (int(part) for part in key.split(":"))
+    return z, a, b
+
+
+class Geometry:
+    """The board's fixed shape: slot lists per layer, and what lies above, below and beside each slot."""
+
+    def __init__(self, board: dict):
+        self.layers: dict[int, list[Slot]] = {
+            layer["z"]: [(layer["z"], a, b) for a, b in layer["slots"]] for layer in board["layers"]
+        }
+        self.layer_kind = {layer["z"]: layer["kind"] for layer in board["layers"]}
+        self.slots: list[Slot] = [slot for z in sorted(self.layers) for slot in self.layers[z]]
+        self._on_board = set(self.slots)
+        self._u = [tuple(o) for o in board["offsets_u"]]
+        self._v = [tuple(o) for o in board["offsets_v"]]
+        self.neighbour_offsets = [tuple(o) for o in board["neighbour_offsets"]]
+        self.below: dict[Slot, list[Slot]] = {s: self._partners(s, s[0] - 1) for s in self.slots}
+        self.above: dict[Slot, list[Slot]] = {s: self._partners(s, s[0] + 1) for s in self.slots}
+        self.neighbours: dict[Slot, list[Slot | None]] = {
+            s: [self._at(s[0], s[1] + da, s[2] + db) for da, db in self.neighbour_offsets] for s in self.slots
+        }
+        self.below_slot_count = {s: sum(1 for _ in self._offsets(s)) for s in self.slots}
+
+    def _offsets(self, slot: Slot) -> list[tuple[int, int]]:
+        """ICE-GEO: even layers use the U offsets, odd layers V, both for above and below."""
+        return self._u if slot[0] % 2 == 0 else self._v
+
+    def _at(self, z: int, a: int, b: int) -> Slot | None:
+        slot = (z, a, b)
+        return slot if slot in self._on_board else None
+
+    def _partners(self, slot: Slot, z: int) -> list[Slot]:
+        if z not in self.layers:
+            return []
+        found = (self._at(z, slot[1] + da, slot[2] + db) for da, db in self._offsets(slot))
+        return [s for s in found if s is not None]
+
+    def edge_destinations(self, slot: Slot) -> int:
+        """ICE-GEO-5: below-slots of ``slot`` that fall outside the board (the board edge, ICE-SNOW-8)."""
+        return 0 if slot[0] == 0 else 3 - len(self.below[slot])
+
+    def same_layer_neighbours(self, present: set[Slot], slot: Slot) -> list[Slot]:
+        return [n for n in self.neighbours[slot] if n is not None and n in present]
+
+    def cover_count(self, present: set[Slot], slot: Slot) -> int:
+        """ICE-GEO-2: how many tiles lie (partly) over ``slot``."""
+        return sum(1 for s in self.above[slot] if s in present)
+
+    def fully_covered(self, present: set[Slot], slot: Slot) -> bool:
+        """ICE-GEO-2: every above-slot on the board holds a tile (the snow layer never is)."""
+        return bool(self.above[slot]) and all(s in present for s in self.above[slot])
+
+    def standable(self, present: set[Slot], slot: Slot) -> bool:
+        """ICE-GEO-4 / ICE-EXC-5: explorers, camps and Smilodons stand only on tiles not fully covered."""
+        return slot in present and not self.fully_covered(present, slot)
+
+    def adjacent(self, present: set[Slot], first: Slot, second: Slot) -> bool:
+        """ICE-GEO-3: same layer sharing an edge, or one layer apart and partly overlapping."""
+        if first not in present or second not in present:
+            return False
+        if first[0] == second[0]:
+            return second in self.neighbours[first]
+        return second in self.above[first] or second in self.below[first]
+
+    def adjacent_tiles(self, present: set[Slot], slot: Slot) -> list[Slot]:
+        """ICE-GEO-3: the present tiles adjacent to ``slot``."""
+        around = [n for n in self.neighbours[slot] if n is not None] + self.above[slot] + self.below[slot]
+        return [s for s in around if s in present]
+
+    def tiles_below(self, present: set[Slot], slot: Slot) -> list[Slot]:
+        """ICE-GEO-5: the present tiles among the below-slots, where the explorers of a dug tile go."""
+        return [s for s in self.below[slot] if s in present]
+
+    def rift_blocked(self, start: Slot, end: Slot, rift_edges: dict[Slot, Iterable[int]]) -> bool:
+        """ICE-GEO-7: a same-layer step across a blocked Rift edge, from either side; layer changes cross none."""
+        if start[0] != end[0] or end not in self.neighbours[start]:
+            return False
+        edge = self.neighbours[start].index(end)
+        return edge in set(rift_edges.get(start, ())) or (edge + 3) % 6 in set(rift_edges.get(end, ()))
+
+    def unsupported(self, present: set[Slot], slot: Slot) -> bool:
+        """A tile whose below-slots all lie on the board and are all empty has nothing holding it up."""
+        below = self.below[slot]
+        return slot[0] > 0 and len(below) == 3 and not any(s in present for s in below)
+
+    def collapse_waves(self, present: set[Slot], never_fall: Callable[[Slot], bool]) -> list[list[Slot]]:
+        """ICE-GEO-6 / ICE-EXC-6: remove, wave by wave, every tile with at most one same-layer neighbour.
+
+        All tiles of one wave fall together; the cascade repeats until nothing more
+        qualifies (a fixed point). A tile left with no support at all falls too, so no
+        tile ever floats. ``never_fall`` exempts buildings (ICE-LOG-7).
+        """
+        remaining = set(present)
+        waves: list[list[Slot]] = []
+        while True:
+            falling = sorted(
+                s for s in remaining
+                if not never_fall(s)
+                and (len(self.same_layer_neighbours(remaining, s)) <= 1 or self.unsupported(remaining, s))
+            )
+            if not falling:
+                return waves
+            waves.append(falling)
+            remaining.difference_update(falling)
+
+    def whistle_slots(self, present: set[Slot], blocked_below: Callable[[Slot], bool]) -> list[Slot]:
+        """ICE-SNOW-12 (AMB-21): empty slots resting on every below-slot the board has there, touching at
+        least 2 same-layer tiles, over no camp and no Smilodon. The board has no slot above the snow layer."""
+        found = []
+        for slot in self.slots:
+            if slot in present:
+                continue
+            below = self.below[slot]
+            if not all(s in present for s in below):
+                continue
+            if len(self.same_layer_neighbours(present, slot)) < 2:
+                continue
+            if any(blocked_below(s) for s in below):
+                continue
+            found.append(slot)
+        return found
+
+    def newly_fully_covered(self, present: set[Slot], placed: Slot) -> list[Slot]:
+        """Tiles that a tile just placed at ``placed`` turned fully covered."""
+        return [s for s in self.below[placed] if self.fully_covered(present | {placed}, s)]
+
+
+def even_shares(count: int, places: int) -> list[tuple[int, ...]]:
+    """ICE-EXC-4: every way to spread ``count`` explorers over ``places`` as evenly as possible."""
+    if places == 0:
+        return []
+    low, extra = divmod(count, places)
+    return sorted(set(permutations([low + 1] * extra + [low] * (places - extra))), reverse=True)
+
+
+def free_shares(count: int, places: int) -> list[tuple[int, ...]]:
+    """ICE-SNOW-6: every distribution of ``count`` explorers over ``places`` (evenness ignored)."""
+    if places == 0:
+        return []
+    found = set()
+    for cuts in combinations_with_replacement(range(count + 1), places - 1):
+        bounds = (0, *cuts, count)
+        found.add(tuple(bounds[i + 1] - bounds[i] for i in range(places)))
+    return sorted(found, reverse=True)
