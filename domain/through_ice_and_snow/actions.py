@@ -129,7 +129,10 @@ def extras(state: State, seat: int, space_id: str) -> list[dict]:
 
 
 def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Option]:
-    """Crew options (lead slot types, crew min, crew max) for a space with its choices made."""
+    """Crew options (lead slot types, crew min, crew max) for a space with its choices made.
+
+    TIS-AMB-3: two-space actions give each space its own requirement (action_board.json).
+    """
     if space_id == EVENT_SPACE:
         needed = event_card(state)["crew"]
         return [(None, needed, needed)]
@@ -333,6 +336,7 @@ def _explore(state, seat, player, space, command, placed):
 
 
 def _visit_inuit(state, seat, player, space, command, placed):
+    """TIS-ACT-12: a dog to the lowest empty space (none if the track is full, ASSUMED), then fuel +2."""
     gain(state, player, "dog", 1)
     raise_track(player, "fuel", 2)
 
@@ -345,6 +349,7 @@ def _hire_inuk(state, seat, player, space, command, placed):
 
 
 def _build_cabin(state, seat, player, space, command, placed):
+    """TIS-ACT-20 / TIS-AMB-24: every anchor has a cabin square; the food lowered is chosen next."""
     pay(state, player, "wood")
     player["cabins"] += 1
     state["cabins_on"].append([state["anchor"], state["seats"][seat]])
@@ -354,6 +359,7 @@ def _build_cabin(state, seat, player, space, command, placed):
 
 
 def _improve_sled(state, seat, player, space, command, placed):
+    """TIS-ACT-21 / TIS-TRK-SLED-1: the sled level feeds Explore's value."""
     pay(state, player, "wood")
     player["sled"] += 1
 
@@ -396,7 +402,8 @@ def _experiment(state, seat, player, space, command, placed):
 
 
 def _exchange(state, seat, player, space, command, placed):
-    """TIS-ACT-41: the deposit stays in the warehouse box (TIS-TRK-5 exception)."""
+    """TIS-ACT-40 / TIS-ACT-41: the deposit stays in that column's warehouse box (TIS-TRK-5 exception) and is
+    never cleared between rounds (TIS-AMB-15); the warehouse's own resource comes from the supply."""
     kind = command["deposit"]
     if kind == "dog":
         player["dogs"] -= 1
@@ -413,18 +420,22 @@ def _collect(state, seat, player, space, command, placed):
 
 
 def _ice_fishing(state, seat, player, space, command, placed):
+    """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json)."""
     raise_food(player, placed)
 
 
 def _trace_map(state, seat, player, space, command, placed):
+    """TIS-ACT-50: 1 VP per cartography token on the map."""
     player["vp"] += len(state["mapped"])
 
 
 def _document(state, seat, player, space, command, placed):
+    """TIS-ACT-51: 3 VP per ship upgrade tile."""
     player["vp"] += DOCUMENT_VP_PER_TILE * len(player["upgrades"])
 
 
 def _laboratory(state, seat, player, space, command, placed):
+    """TIS-ACT-52."""
     player["vp"] += LABORATORY_VP
 
 

@@ -11,7 +11,15 @@ State = dict
 
 
 def new_state(seats: list[str], options: dict) -> State:
-    """The table after TIS-SETUP-1..15: boards, decks and supply, before any card is dealt."""
+    """The table before any card is dealt.
+
+    TIS-SETUP-2 / TIS-SETUP-3: East section on its first side, fleet on its start point. TIS-SETUP-5,
+    TIS-SETUP-6, TIS-SETUP-7, TIS-SETUP-8, TIS-SETUP-9: the decks exist as lists of the cards still in them (a
+    draw is a chance node, so no order is stored); whale hunting cards are left out; the event decks are the
+    multiplayer lists of events.json (TIS-AMB-1). TIS-SETUP-10: the shared supply (finite, ASSUMED). TIS-SETUP-11,
+    TIS-SETUP-12, TIS-SETUP-13, TIS-SETUP-14, TIS-SETUP-15: personal boards, 10 VP, towing 0, start tracks,
+    resources by player count, 3 dogs, three officers and the 3 sailors. TIS-SETUP-19: nothing else is in play.
+    """
     n = len(seats)
     comp = CAT.components
     supply = dict(comp["supply"])

@@ -20,6 +20,8 @@ from domain.through_ice_and_snow.tracks import (
 
 CABIN_FOOD_PER_VP = 2
 
+# kind -> (command, rule asking for it); TIS-CMD-6, TIS-CMD-7, TIS-CMD-9, TIS-CMD-11, TIS-CMD-15, TIS-CMD-16,
+# TIS-CMD-17 (one species card per command, TIS-AMB-16) and the follow-ups of TIS-CMD-13.
 COMMANDS = {
     "destination": ("choose_destination", "TIS-VOY-2"),
     "map_side": ("place_map_section", "TIS-CMD-7"),

@@ -7,7 +7,8 @@ from domain.through_ice_and_snow import actions, decisions, flow, scoring
 from domain.through_ice_and_snow.board import State, new_state
 from domain.through_ice_and_snow.catalogue import CAT
 
-# Module and variant switches: each is refused until its rules exist (the rule that introduces it is cited).
+# TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
+# that introduces each is cited); seats and seat order come from the game's creation.
 MODULE_OPTIONS = {
     "survival": ("TIS-SURV-2", "Survival module"),
     "shelter_building": ("TIS-SHEL-2", "Shelter Building module"),

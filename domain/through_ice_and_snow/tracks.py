@@ -109,7 +109,8 @@ def mutiny(state: State, seat: int) -> None:
 
 
 def demand_food(state: State, seat: int, need: int) -> None:
-    """Lower food by ``need``, through the food-shortage ladder when food is short (TIS-TRK-FOOD-3)."""
+    """Lower food by ``need`` (TIS-TRK-FOOD-2: Meal, Mutiny, event 24), through the food-shortage ladder when
+    food is short (TIS-TRK-FOOD-3)."""
     player = state["players"][seat]
     if player["food"] >= need:
         player["food"] -= need

@@ -140,3 +140,18 @@ def test_a_helm_tie_is_a_chance_draw_among_the_tied():
     assert (node.key, node.candidates) == ("helm_tie", ("p1", "p2", "p3"))
     draw(match, "p3")
     assert match.state["leader"] == 2
+
+
+@pytest.mark.parametrize(("command", "rule_id"), [
+    ("choose_legendary_card", "TIS-CMD-4"), ("abandon_ship", "TIS-CMD-5"), ("belcher_override", "TIS-CMD-8"),
+    ("mast_choose", "TIS-CMD-10"), ("damaged_compass_redirect", "TIS-CMD-12"), ("choose_cargo", "TIS-CMD-18"),
+    ("discard_food_can", "TIS-CMD-19"), ("mcclure_trade", "TIS-CMD-20"), ("collinson_chart", "TIS-CMD-21"),
+    ("let_sailor_die", "TIS-CMD-22"), ("activate_treatment", "TIS-CMD-23"), ("choose_start_anchor", "TIS-CMD-24"),
+    ("choose_free_upgrade", "TIS-CMD-25"), ("choose_tie_option", "TIS-CMD-26"),
+])
+def test_module_commands_are_refused_until_implemented(command, rule_id):
+    """The module and scenario commands of spec 12.1 are known and refused as not implemented."""
+    match = table_game(2)
+    with pytest.raises(IllegalMove) as refused:
+        do(match, RULES.to_act(match.state)[0], {"type": command})
+    assert (refused.value.code, refused.value.rule_id) == ("not_implemented", rule_id)
