@@ -56,13 +56,17 @@ class Board:
         return [tuple(cell) for cell in self.state["tiles"][tile_id]["cells"]]
 
     def is_frozen(self, position: str) -> bool:
-        """NWP-GEO-9: a tile is frozen if any of its cells is (A3); ports never freeze (spec 7.1)."""
+        """NWP-GEO-9 / NWP-COMP-8: sea above the sun is ice; a tile is frozen if any cell is (A3); ports never are."""
         if position in PORTS:
             return False
         return any(cell in self.frozen_cells for cell in self.tile_cells(position))
 
     def borders(self, position: str) -> dict[str, set[Point]]:
-        """NWP-GEO-5/7: every position adjacent to ``position``, with the lattice points of the shared border."""
+        """Every position adjacent to ``position``, with the lattice points of the shared border.
+
+        NWP-GEO-5: tiles sharing a full cell edge. NWP-GEO-7: a port is
+        adjacent to the tiles on its entry cells, across their outer edge.
+        """
         out: dict[str, set[Point]] = {}
         if position in PORTS:
             entry = self.catalogue.greenland_entry if position == GREENLAND else self.catalogue.northwest_entry

@@ -88,10 +88,12 @@ def load_catalogue(folder: Path = DATA_DIR) -> Catalogue:
     northwest = _cells_on_board(board_path, "northwest_entry_cells", board["northwest_entry_cells"], width, height)
     for index, (x, _) in enumerate(greenland):
         if x != width - 1:
-            raise DataError(board_path, f"greenland_entry_cells/{index}", "Greenland entry cells lie on the east edge")
+            raise DataError(board_path, f"greenland_entry_cells/{index}",
+                            "Greenland entry cells lie on the east edge (NWP-COMP-3)")
     for index, (x, _) in enumerate(northwest):
         if x != 0:
-            raise DataError(board_path, f"northwest_entry_cells/{index}", "Northwest entry cells lie on the west edge")
+            raise DataError(board_path, f"northwest_entry_cells/{index}",
+                            "the Northwest lies at the lower left, beyond the west edge (NWP-COMP-4)")
     sun_path = str(folder / "sun.json")
     frozen = []
     for index, position in enumerate(sun["sun_track"]):

@@ -266,7 +266,7 @@ class Turn:
         for _, tiles in found:
             if len(tiles) < 2:
                 continue
-            map_token = left is None or left > 0
+            map_token = left is None or left > 0  # NWP-COMP-17: the island still scores when maps run out
             if left is not None and left > 0:
                 left -= 1
             size = len(tiles)
@@ -391,7 +391,14 @@ class Turn:
             self.end_round_if_all_passed()
 
     def end_round_if_all_passed(self) -> None:
-        """NWP-ROUND-10: once everyone has passed, end the game after the last round or move the sun."""
+        """NWP-ROUND-10: once everyone has passed, end the game after the last round or move the sun.
+
+        NWP-ROUND-1 / NWP-END-1: ten rounds. NWP-COMP-7 / NWP-COMP-10: the sun
+        moves one position counter-clockwise (T0, T1, ...), not after the last
+        round. NWP-ROUND-9: the pass order is next round's order.
+        NWP-ROUND-8 / NWP-END-4: a player with no vessel able to act (or no
+        crew on one) passes at once at the start of the round.
+        """
         state = self.state
         while state["phase"] == "play" and len(state["passed"]) == len(state["seats"]):
             if state["round"] == self.catalogue.tables["rounds"]:

@@ -42,7 +42,7 @@ def _chance(state: dict, seat: str | None, data: dict, catalogue: Catalogue) -> 
 
 
 def _reveal_display(state: dict, catalogue: Catalogue, key: str) -> None:
-    """NWP-SETUP-6 / NWP-ACT-2: turn up to ``display_size`` tiles from the stock (fewer if it runs short)."""
+    """NWP-SETUP-6 / NWP-ACT-2 / NWP-COMP-6: turn up to ``display_size`` (4) tiles from the stock, fewer if short."""
     count = min(catalogue.tables["display_size"], len(state["stock"]))
     if count:
         state["chance"] = {"key": key, "count": count}
@@ -59,7 +59,7 @@ def _return_to_stock(state: dict) -> None:
 
 
 def _take_tile(state: dict, seat: str, source: str, tile: str, catalogue: Catalogue) -> None:
-    """NWP-ACT-1: a display tile (refilled from the stock) or a small tile from the supply goes to the hand."""
+    """NWP-ACT-1 / NWP-SETUP-10: a display tile (refilled from the stock) or a small tile goes to the hand."""
     state["players"][seat]["hand"].append(tile)
     if source in catalogue.small:
         state["small_taken"][source] += 1
@@ -78,6 +78,7 @@ def _spend(state: dict, seat: str, data: dict) -> None:
 
 
 def _drafted(state: dict, seat: str, data: dict, catalogue: Catalogue) -> None:
+    """NWP-SETUP-11: after the last pick round 1 begins in the drawn turn order."""
     _take_tile(state, seat, data["source"], data["tile"], catalogue)
     state["draft_queue"].pop(0)
     if not state["draft_queue"]:
@@ -234,7 +235,10 @@ def _passed(state: dict, seat: str, data: dict, catalogue: Catalogue) -> None:
 
 
 def _round_ended(state: dict, seat: str | None, data: dict, catalogue: Catalogue) -> None:
-    """NWP-ROUND-10: sun moves, ice changes, resting crew stand up, the pass order becomes the turn order."""
+    """NWP-ROUND-10: sun moves, ice changes, resting crew stand up, the pass order becomes the turn order.
+
+    NWP-COMP-23: the turn-order markers are rewritten from the pass order (NWP-ROUND-9).
+    """
     state["sun"] = data["sun"]
     state["round"] = data["round"]
     for loser in data["sleds_lost"]:

@@ -23,7 +23,7 @@ ORIENTATIONS = tuple((rotation, flip) for flip in (False, True) for rotation in 
 
 
 def orient(pattern: tuple[str, ...], rotation: int, flip: bool) -> tuple[str, ...]:
-    """NWP-GEO-3: mirror west-east first (``flip``), then turn clockwise by ``rotation`` degrees."""
+    """NWP-GEO-3 / NWP-COMP-13: mirror west-east first (``flip``), then turn clockwise by ``rotation`` degrees."""
     rows = [row[::-1] for row in pattern] if flip else list(pattern)
     for _ in range(rotation // 90):
         height = len(rows)
@@ -32,7 +32,7 @@ def orient(pattern: tuple[str, ...], rotation: int, flip: bool) -> tuple[str, ..
 
 
 def footprint(rows: tuple[str, ...], x: int, y: int) -> tuple[Cell, ...]:
-    """NWP-GEO-1/3: the cells an oriented pattern covers when anchored (north-west cell) at (x, y)."""
+    """NWP-GEO-1 / NWP-COMP-12: a small tile covers 1 cell, a large one 2; anchored at the north-west cell."""
     return tuple((x + dx, y + dy) for dy in range(len(rows) // 2) for dx in range(len(rows[0]) // 2))
 
 

@@ -19,11 +19,16 @@ LIVE_FAME_RULES = ("NWP-SCORE-1", "NWP-SCORE-2", "NWP-SCORE-3", "NWP-SCORE-4")
 
 
 def new_vessel(at: str | None, crew: int) -> dict:
+    """NWP-COMP-20: a vessel's area on the player board, an Available row and a Resting row."""
     return {"at": at, "available": crew, "resting": 0, "left_greenland": False, "returned": False, "lost": False}
 
 
 def initial_state(catalogue: Catalogue, seats: list[str], options: dict) -> dict:
-    """NWP-SETUP-3/4/7/8: ships in Greenland with all crew Available, sun on T0, nothing scored yet.
+    """Ships in Greenland with all 7 crew Available, sun on T0, small tiles ready, nothing scored yet.
+
+    NWP-SETUP-3 / NWP-COMP-3 / NWP-COMP-19: every ship in Greenland, its crew
+    all Available; the sled off the board. NWP-SETUP-4: the sun on T0.
+    NWP-SETUP-7: the small-tile supply is open. NWP-SETUP-8: no fame, no tokens.
 
     NWP-SETUP-1: the data versions and options are recorded by the engine in
     ``game_created``; the random parts (turn order, the display) are chance

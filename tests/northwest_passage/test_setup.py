@@ -32,7 +32,7 @@ def test_the_opening_display_is_drawn_from_the_whole_stock():
 
 
 def test_everyone_starts_in_greenland_with_seven_crew_on_the_ship():
-    """NWP-SETUP-3 / NWP-SETUP-4 / NWP-SETUP-8 / NWP-COMP-19 / NWP-COMP-21 / NWP-COMP-22."""
+    """NWP-SETUP-3 / NWP-SETUP-4 / NWP-SETUP-8 / NWP-COMP-3 / NWP-COMP-19 / NWP-COMP-21 / NWP-COMP-22."""
     match = new_match(3)
     state = match.state
     assert state["sun"] == 0 and RULES.catalogue.frozen_cells[0] == frozenset()

@@ -71,7 +71,7 @@ def test_refresh_with_a_short_stock_reveals_what_is_left():
 
 
 def test_v12_first_placements_from_greenland_cover_an_entry_cell():
-    """NWP-ACT-3(b) / NWP-GEO-7 (V12): from Greenland a tile must cover (11,3), (11,4) or (11,5)."""
+    """NWP-ACT-3(b) / NWP-CMD-4 / NWP-GEO-7 (V12): from Greenland a tile must cover (11,3), (11,4) or (11,5)."""
     match = started(2)
     give(match, "p1", "L13#1")
     moves = placements(match)
