@@ -109,8 +109,11 @@ def upgrade_choices(state: State, player: dict) -> list[int]:
 
 
 def hunt_choices(state: State, player: dict) -> list[str]:
-    """TIS-ACT-31 / TIS-AMB-25: revealed cards whose prey number the player's rifles reach (rifles are not spent)."""
-    return [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey_number"] <= player["rifle"]]
+    """TIS-ACT-31 / TIS-AMB-25: revealed cards whose prey number the player's rifles reach (rifles are not spent);
+    cards marked for the Fishing boat need that upgrade."""
+    boat = any(CAT.upgrades[number]["effect"] == "fishing_boat" for number in player["upgrades"])
+    return [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey_number"] <= player["rifle"]
+            and (boat or not CAT.hunting[card]["needs_fishing_boat"])]
 
 
 def extras(state: State, seat: int, space_id: str) -> list[dict]:

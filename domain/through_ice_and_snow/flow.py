@@ -168,6 +168,25 @@ def finished(state: State) -> bool:
     return True
 
 
+PHASES = {
+    "deal": "setup", "choose": "setup", "reveal": "setup", "round_start": "voyage", "leadership": "voyage",
+    "destination": "voyage", "ice_breaking": "voyage", "attrition": "voyage", "voyage_type": "voyage",
+    "fuel": "voyage", "mapping": "voyage", "event": "voyage", "event_effect": "voyage", "card_setup": "voyage",
+    "card_setup_species": "voyage", "action_start": "action", "action": "action", "action_end": "action",
+    "boarding": "boarding", "next_leader": "boarding", "meal": "boarding", "cleanup": "boarding",
+    "finished": "final_voyage",
+}
+
+
+def phase(state: State) -> str:
+    """The phase a reader sees: setup, voyage, action, boarding, final_voyage or over."""
+    if state["over"] is not None:
+        return "over"
+    if state["final_voyage"] and PHASES[state["step"]] == "voyage":
+        return "final_voyage"
+    return PHASES[state["step"]]
+
+
 STEPS: dict[str, Callable[[State], bool]] = {
     "deal": deal, "choose": choose, "reveal": reveal, "round_start": round_start,
     "leadership": _step(voyage.leadership), "destination": _step(voyage.destination),

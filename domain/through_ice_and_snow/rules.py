@@ -4,7 +4,7 @@ from __future__ import annotations
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.commands import unknown_move
 from domain.through_ice_and_snow import actions, decisions, flow, scoring
-from domain.through_ice_and_snow.board import State, new_state
+from domain.through_ice_and_snow.board import State, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
 
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
@@ -205,13 +205,14 @@ class ThroughIceAndSnow(Rules):
             players.append(shown)
         seats = state["seats"]
         return {
-            "round": state["round"], "step": state["step"], "final_voyage": state["final_voyage"],
+            "round": state["round"], "phase": flow.phase(state), "step": state["step"],
+            "final_voyage": state["final_voyage"],
             "helm": None if state["helm"] is None else seats[state["helm"]],
             "leader": None if state["leader"] is None else seats[state["leader"]],
             "turn": None if state["turn"] is None else seats[state["turn"]],
             "anchor": state["anchor"], "destination": state["destination"], "sections": state["sections"],
             "dynamite_on": state["dynamite_on"], "mapped": state["mapped"], "cabins_on": state["cabins_on"],
-            "revealed": state["revealed"], "event": state["event"],
+            "revealed": state["revealed"], "event": state["event"], "event_card": self._event_card(state),
             "event_taken": None if state["event_taken"] is None else seats[state["event_taken"]],
             "event_species": state["event_species"], "discovered": state["discovered"],
             "warehouses": state["warehouses"], "used": {space: seats[who] for space, who in state["used"].items()},
@@ -220,6 +221,13 @@ class ThroughIceAndSnow(Rules):
             "pending": [{**entry, "seat": seats[entry["seat"]]} for entry in state["pending"]],
             "over": state["over"], "players": players,
         }
+
+    @staticmethod
+    def _event_card(state: State) -> dict | None:
+        if state["event"] is None:
+            return None
+        card = CAT.events[event_number(state["event"])]
+        return {"number": card["number"], "name": card["name"], "action_crew": card.get("crew")}
 
     def secrets(self, state: State) -> dict[str, set[str]]:
         revealed = state["step"] not in ("deal", "choose")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from domain.core import IllegalMove
-from domain.core.match import legal_moves
+from domain.core.match import legal_moves, view
 from domain.through_ice_and_snow.tracks import demand_food
 from tests.through_ice_and_snow.play import act, do, pass_all, player, sail, table_game, turn
 
@@ -303,3 +303,28 @@ def test_crew_permanence():
     hero["crew"]["inuk"] = 2
     demand_food(match.state, 0, 20)
     assert hero["crew"] == {"captain": 1, "carpenter": 1, "scientist": 1, "sailor": 0, "inuk": 2}
+
+
+def test_an_inuk_fills_the_named_slot_of_improve_sled_without_an_upgrade():
+    """TIS-ACT-60: Inuk for the carpenter in Improve Sled; TIS-ACT-61: Workshop and Laboratory substitutes."""
+    match = action_phase(2)
+    hero = player(match, "p1")
+    hero["crew"]["inuk"] = hero["free"]["inuk"] = 2
+    hero["upgrades"] = [1, 4]
+    act(match, "improve-sled", "inuk", {"sailor": 1})
+    assert hero["subst_used"] == []
+    do(match, "p2", {"type": "pass"})
+    act(match, "build-cabin", "inuk", {"sailor": 1})
+    assert hero["subst_used"] == [1]
+    do(match, "p1", {"type": "lower_food_for_cabin", "amount": 0})
+    act(match, "experiment", "sailor", {"carpenter": 1, "scientist": 1})
+    assert hero["subst_used"] == [1, 4]
+    card = match.state["revealed"]["species"][0]
+    assert refused(match, "discover-species", "sailor", {"inuk": 1}, card=card).rule_id == "TIS-ACT-3"  # used up
+
+
+def test_the_view_names_the_phase_and_the_event_card():
+    match = action_phase(2, draws={"event": ["ev13"]})
+    shown = view(match, None)["state"]
+    assert shown["phase"] == "action"
+    assert shown["event_card"] == {"number": 13, "name": "Full cabin", "action_crew": 1}
