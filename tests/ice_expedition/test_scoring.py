@@ -1,0 +1,118 @@
+"""Requests (ICE-REQ, section 7.5) and decrees (ICE-DEC, section 7.6) with the spec's numbers."""
+from __future__ import annotations
+
+import pytest
+
+from domain.ice_expedition.scoring import best_allocation, decree_points, request_reward
+
+NAMES = {"Feat": "feat", "Nobility": "nobility", "Harmony": "harmony", "Philosophy": "philosophy",
+         "Oblivion": "oblivion"}
+
+
+def art(code: str, index: int = 0) -> dict:
+    """``Feat-S1-1`` = Feat, shape S1, Anima 1; ``Pr-2`` = prismatic Anima 2."""
+    parts = code.split("-")
+    if parts[0] == "Pr":
+        return {"id": f"{code}#{index}", "type": None, "shape": None, "anima": int(parts[1])}
+    return {"id": f"{code}#{index}", "type": NAMES[parts[0]], "shape": parts[1], "anima": int(parts[2])}
+
+
+def city(*codes: str) -> list[dict]:
+    return [art(code, i) for i, code in enumerate(codes)]
+
+
+SET3 = {"id": "r", "kind": "K-SET3", "types": ["feat", "nobility", "harmony"], "reward": 7}
+PRISM = {"id": "r", "kind": "K-PRISM", "anima": 2, "reward": 5}
+DUO = {"id": "r", "kind": "K-DUO", "types": ["oblivion", "philosophy"], "anima": 3, "reward": 5}
+ANY = {"id": "r", "kind": "K-ANY", "anima": 3, "reward": 4}
+SET2 = {"id": "r", "kind": "K-SET2", "types": ["harmony", "philosophy"], "reward": 4}
+SHAPE = {"id": "r", "kind": "K-SHAPE", "types": ["feat"], "rewards_by_shapes": [1, 4, 8]}
+MONO = {"id": "r", "kind": "K-MONO", "types": ["oblivion"], "anima": 3, "reward": 6}
+
+
+@pytest.mark.parametrize(
+    ("rule", "card", "codes", "points"),
+    [
+        ("ICE-REQ-K-SET3", SET3, ["Feat-S1-1", "Nobility-S2-2", "Harmony-S3-1"], 7),
+        ("ICE-REQ-K-SET3", SET3, ["Feat-S1-1", "Nobility-S2-2", "Pr-1"], 7),
+        ("ICE-REQ-K-SET3", SET3, ["Feat-S1-1", "Feat-S2-1", "Nobility-S1-1"], 0),
+        ("ICE-REQ-K-PRISM", PRISM, ["Pr-1"], 0),
+        ("ICE-REQ-K-PRISM", PRISM, ["Pr-1", "Pr-1"], 5),
+        ("ICE-REQ-K-PRISM", PRISM, ["Pr-2"], 5),
+        ("ICE-REQ-K-DUO", DUO, ["Oblivion-S1-1", "Philosophy-S2-2"], 5),
+        ("ICE-REQ-K-DUO", DUO, ["Oblivion-S1-1", "Oblivion-S2-1"], 0),
+        ("ICE-REQ-K-DUO", DUO, ["Philosophy-S1-2", "Feat-S1-2"], 0),
+        ("ICE-REQ-K-ANY", ANY, ["Feat-S1-1", "Harmony-S2-2"], 4),
+        ("ICE-REQ-K-ANY", ANY, ["Feat-S1-2", "Harmony-S2-2"], 4),
+        ("ICE-REQ-K-ANY", ANY, ["Feat-S1-1", "Harmony-S2-1"], 0),
+        ("ICE-REQ-K-SET2", SET2, ["Harmony-S1-1", "Philosophy-S3-2"], 4),
+        ("ICE-REQ-K-SHAPE", SHAPE, ["Feat-S1-1", "Feat-S1-2"], 1),
+        ("ICE-REQ-K-SHAPE", SHAPE, ["Feat-S1-1", "Feat-S3-1"], 4),
+        ("ICE-REQ-K-SHAPE", SHAPE, ["Feat-S1-1", "Feat-S2-2", "Feat-S3-1"], 8),
+        ("ICE-REQ-K-MONO", MONO, ["Oblivion-S1-2", "Oblivion-S2-2"], 6),
+        ("ICE-REQ-K-MONO", MONO, ["Oblivion-S1-2"], 0),
+    ],
+)
+def test_request_table_of_section_7_5(rule, card, codes, points):
+    """ICE-REQ-1 / ICE-REQ-3 and each kind's requirement, prismatics standing in as wildcards."""
+    assert request_reward(card, city(*codes)) == points
+
+
+def test_prismatic_adds_no_shape():
+    """ICE-REQ-3: a prismatic may join a K-SHAPE set but never counts as a shape."""
+    assert request_reward(SHAPE, city("Feat-S1-1", "Pr-1")) == 1
+    assert request_reward(SHAPE, city("Pr-1")) == 0
+
+
+def test_allocation_example_picks_the_better_assignment():
+    """ICE-REQ-2: SET2 + DUO over Harmony-S1-1, Philosophy-S1-2, Oblivion-S2-1 is worth 5, not 4; with a
+    D-REQ decree 7; the sheet says which artifact paid which request."""
+    cards = [{**SET2, "id": "set2"}, {**DUO, "id": "duo"}]
+    artifacts = city("Harmony-S1-1", "Philosophy-S1-2", "Oblivion-S2-1")
+    total, lines = best_allocation(cards, artifacts)
+    assert total == 5
+    assert lines[0] == {"card": "set2", "artifacts": [], "points": 0}
+    assert lines[1]["points"] == 5
+    assert sorted(lines[1]["artifacts"]) == ["Oblivion-S2-1#2", "Philosophy-S1-2#1"]
+    assert best_allocation(cards, artifacts, per_fulfilled=2)[0] == 7
+
+
+def test_an_artifact_pays_one_request_only():
+    """ICE-REQ-1 (AMB-12): two SET2 cards cannot share the same two artifacts."""
+    cards = [{**SET2, "id": "a"}, {**SET2, "id": "b"}]
+    assert best_allocation(cards, city("Harmony-S1-1", "Philosophy-S1-2"))[0] == 4
+    assert best_allocation(cards, city("Harmony-S1-1", "Philosophy-S1-2", "Pr-1", "Harmony-S2-1"))[0] == 8
+
+
+SAMPLE = city("Feat-S1-1", "Feat-S2-1", "Feat-S3-2", "Harmony-S1-2", "Pr-1", "Oblivion-S1-1")
+
+
+@pytest.mark.parametrize(
+    ("rule", "decree", "points"),
+    [
+        ("ICE-DEC-1", {"kind": "D-A1"}, 4),
+        ("ICE-DEC-2", {"kind": "D-PR"}, 2),
+        ("ICE-DEC-3", {"kind": "D-A2"}, 4),
+        ("ICE-DEC-4", {"kind": "D-REQ"}, 2),
+        ("ICE-DEC-5", {"kind": "D-TYP", "artifact_type": "feat"}, 5),
+        ("ICE-DEC-6", {"kind": "D-DIST"}, 5),
+        ("ICE-DEC-7", {"kind": "D-SH2"}, 2),
+        ("ICE-DEC-8", {"kind": "D-SH3"}, 4),
+    ],
+)
+def test_decree_table_of_section_7_6(rule, decree, points):
+    assert decree_points(decree, SAMPLE, fulfilled=1) == points
+
+
+def test_first_steps_decrees_on_the_sample_city():
+    """ICE-SETUP-6 First Steps stand-in (D-A1 + D-PR + D-A2): 4 + 2 + 4 = 10."""
+    assert sum(decree_points({"kind": k}, SAMPLE, 1) for k in ("D-A1", "D-PR", "D-A2")) == 10
+
+
+def test_shape_combinations_option():
+    """AMB-13: disjoint sets (default) versus every pair/triple of present shapes."""
+    four = city("Feat-S1-1", "Feat-S2-1", "Feat-S3-1", "Feat-S1-1")
+    assert decree_points({"kind": "D-SH2"}, four, 0) == 4
+    assert decree_points({"kind": "D-SH2"}, four, 0, "pairs") == 6
+    assert decree_points({"kind": "D-SH3"}, four, 0) == 4
+    assert decree_points({"kind": "D-SH3"}, four, 0, "pairs") == 4
