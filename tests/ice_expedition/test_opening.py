@@ -34,9 +34,10 @@ def test_sample_opening_of_section_7_7():
     act(match, "p1", {"type": "end_turn"})
     act(match, "p2", {"type": "end_day"})
     # D1 T2: Excavate (0,1): gross 3 + 1 (camp) = 4; 4 - 3 = 1.
+    dug = state["tiles"][ENC]["id"]
     events = act(match, "p1", {"type": "excavate", "leader": "p1", "cryo": False, "tile": None})
     assert events[0]["data"]["cost"] == 1 and p1["ep"] == 2
-    assert [t["id"] for t in p1["hand"]] == ["T-ENC-01"]  # ICE-EXC-3: the snow tile goes to the hand
+    assert [t["id"] for t in p1["hand"]] == [dug]  # ICE-EXC-3: the snow tile goes to the hand
     place = [m for m in legal_moves(match, "p1") if m["type"] == "place_explorers"]
     assert {tuple(m["shares"]) for m in place} == {(1, 1, 1)}
     act(match, "p1", {"type": "place_explorers", "shares": [1, 1, 1], "leaders": {"p1": "3:0:0"}})
