@@ -9,6 +9,7 @@ from domain.core.events import make_event
 from tests.workers.records import play, record
 from workers.queues import enqueue_scoring, queue, scoring_needed
 from workers.scoring import GameNotEnded, score_game
+from workers.sweep import sweep
 
 
 def test_an_ended_game_gets_its_score_sheet_appended_by_a_worker(store, redis_client, drain):
@@ -62,3 +63,11 @@ def test_asking_twice_while_queued_makes_one_job(redis_client):
     second = enqueue_scoring(redis_client, "g1")
     assert first.id == second.id == "score-g1"
     assert queue(redis_client).job_ids == ["score-g1"]
+
+
+def test_a_starting_worker_scores_ended_games_whose_scoring_job_was_lost(store, redis_client, drain, tmp_path):
+    record(store, "g1", play(scored=False))
+    record(store, "g2", play(scored=False)[:2])
+    sweep(redis_client, queue(redis_client), tmp_path)
+    drain()
+    assert store.meta("g1")["status"] == "scored" and store.meta("g2")["status"] == "active"
