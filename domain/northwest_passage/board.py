@@ -19,7 +19,6 @@ from domain.northwest_passage.lattice import (
     edge_points,
     footprint,
     orient,
-    placed_points,
     west_edge,
 )
 from domain.northwest_passage.state import GREENLAND, NORTHWEST
@@ -180,6 +179,3 @@ class Board:
         """NWP-ACT-4: orientations of a small tile type whose border matches the points fixed around the hole."""
         x, y = hole
         return [entry for entry in orientations(self.catalogue.small[kind]) if self.matches(entry[2], x, y)]
-
-    def points_of(self, rows: tuple[str, ...], x: int, y: int) -> list[tuple[int, int, str]]:
-        return placed_points(rows, x, y)

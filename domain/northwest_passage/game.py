@@ -92,7 +92,7 @@ class NorthwestPassage(Rules):
 
     def to_act(self, state: dict) -> list[str]:
         """Spec 10.1: the pending decision's seat, the drafting seat, or the active seat."""
-        if state["phase"] == "over" or state["chance"] is not None and state["phase"] != "play":
+        if state["phase"] == "over" or state["chance"] is not None:
             return []
         if state["pending"] is not None:
             return [state["pending"]["seat"]]
