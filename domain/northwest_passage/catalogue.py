@@ -11,6 +11,7 @@ file and the field named.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from domain.core.data import load_data
@@ -52,6 +53,7 @@ class Catalogue:
         x, y = cell
         return self.zones[y][x]
 
+    @cached_property
     def patterns(self) -> dict[str, tuple[str, ...]]:
         """Pattern per tile type, large and small."""
         out = {tile.type: tile.pattern for tile in self.large.values()}

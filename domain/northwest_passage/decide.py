@@ -197,7 +197,7 @@ class Turn:
         flip = field(command, "flip", bool)
         vessel, cost = self.pay(command, BASE_COST["place_tile"])
         kind = tile_type(self.catalogue, tile)
-        rows = orient(self.catalogue.patterns()[kind], rotation, flip)
+        rows = orient(self.catalogue.patterns[kind], rotation, flip)
         cells = footprint(rows, x, y)
         board = self.board()
         if not board.free(cells):

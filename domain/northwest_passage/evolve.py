@@ -109,7 +109,7 @@ def place_on_board(state: dict, tile: str, kind: str, data: dict, catalogue: Cat
     Returns the lattice points that were undetermined before, from which
     completed islands are searched.
     """
-    pattern = catalogue.patterns()[kind]
+    pattern = catalogue.patterns[kind]
     rows = orient(pattern, data["rotation"], data["flip"])
     x, y = data["anchor_x"], data["anchor_y"]
     cells = footprint(rows, x, y)

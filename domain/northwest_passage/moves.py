@@ -69,7 +69,7 @@ def placements(state: dict, catalogue: Catalogue, board: Board, player: dict, pa
     by_type: dict[str, list[str]] = {}
     for tile in player["hand"]:
         by_type.setdefault(tile_type(catalogue, tile), []).append(tile)
-    patterns = catalogue.patterns()
+    patterns = catalogue.patterns
     moves = []
     for vessel in payers:
         contact = board.contact_cells(player[vessel]["at"])
