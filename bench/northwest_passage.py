@@ -17,14 +17,14 @@ from domain.core.match import apply_event, create, legal_moves, submit, waiting_
 from domain.northwest_passage import RULES
 from domain.northwest_passage.evolve import place_on_board
 
-PREFERRED = ("place_tile", "draw_tile", "move_ship", "move_sled")
+PREFERRED = ("place_tile", "move_ship", "draw_tile", "move_sled")
 SEEDS = (1, 2, 3)
 
 
 def pick(moves: list[dict], rng: random.Random) -> dict:
     for kind in PREFERRED:
         favoured = [move for move in moves if move["type"] == kind and move.get("to") != "G"]
-        if favoured and rng.random() < 0.7:
+        if favoured and rng.random() < 0.6:
             return rng.choice(favoured)
     return rng.choice(moves)
 
