@@ -48,6 +48,7 @@ def test_ten_rounds_with_the_sun_on_the_end_twice():
             suns.append(event_of(events, "round_ended")["sun"])
     assert suns == [0, 1, 2, 3, 4, 5, 6, 0, 1, 2]
     assert RULES.catalogue.sun_track[suns[-1]]["the_end"] and suns.count(2) == 2
+    assert {y for _, y in RULES.catalogue.frozen_cells[suns[-1]]} == {0, 1, 2, 3}, "V9: round 10 freezes rows 0-3"
     assert event_of(events, "expedition_ended") == {"rule": "NWP-END-1"}
     assert match.state["sun"] == 2 and match.state["round"] == 10 and RULES.is_over(match.state)
 
