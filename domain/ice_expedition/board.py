@@ -17,7 +17,7 @@ class Board:
         self.state = state
         self.geo = geometry
         self.tiles: dict[str, dict] = state["tiles"]
-        self.present: set[Slot] = {parse_slot(key) for key in self.tiles}
+        self.present: set[Slot] = {parse_slot(key) for key in self.tiles}  # ICE-GEO-1
         self._rifts: dict[Slot, list[int]] | None = None
 
     def tile(self, key: str) -> dict | None:
@@ -106,7 +106,7 @@ class Board:
     def queue_reveals(self) -> None:
         """ICE-RND-3 / GAP-26: a face becomes known when its tile stops being fully covered (artifacts)
         or is uncovered (buildings); the face is drawn by a chance node at that moment. A building
-        uncovered triggers the end (ICE-END-1)."""
+        uncovered triggers the end (ICE-END-1); its variation is ignored (ICE-END-6, GAP-17)."""
         present = self.present
         queued = {entry.get("slot") for entry in self.state["chance"]}
         for key in sorted(self.tiles):

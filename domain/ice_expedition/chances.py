@@ -41,7 +41,7 @@ def node_for(flow: Flow, entry: dict) -> ChanceNode:
         guilds = tuple(g["id"] for g in flow.data.guilds["guilds"])
         return ChanceNode("guilds", guilds, count=len(state["seats"]), label="guilds in seat order")
     if kind == "first_player":
-        return ChanceNode("first_player", tuple(state["seats"]), label="first player")  # ICE-RND-1
+        return ChanceNode("first_player", tuple(state["seats"]), label="first player")  # ICE-RND-1, ICE-SETUP-8
     if kind == "decrees":
         decrees = tuple(d["id"] for d in flow.data.cards["decrees"])
         return ChanceNode("decrees", decrees, count=3, label="revealed decrees")  # ICE-RND-5

@@ -160,7 +160,7 @@ class Flow:
     # ----- days (ICE-DAY, ICE-PREP) --------------------------------------------------------------
 
     def step_start_day(self, step: dict) -> None:
-        """ICE-DAY-1/2: a day is a preparation phase then an exploration phase; day 1 has no logbook."""
+        """ICE-DAY-1, ICE-DAY-2: a day is a preparation phase then an exploration phase; day 1 has no logbook."""
         state = self.state
         state["day"] += 1
         steps: list[dict] = []
@@ -226,7 +226,7 @@ class Flow:
         self.end_of_day()
 
     def step_close_day(self, step: dict) -> None:
-        """ICE-EXP-7/8/9: after the Send step the player's day is over."""
+        """ICE-EXP-7, ICE-EXP-8, ICE-EXP-9: after the Send step the player's day is over."""
         player = self.player(step["seat"])
         player["day_over"] = True
         player["ep"] = 0

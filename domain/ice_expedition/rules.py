@@ -12,15 +12,33 @@ from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.geometry import Geometry, slot_key
 from domain.ice_expedition.turn import apply_turn_move, front_effect, turn_moves
 
+# Each command (spec 10.1, ICE-CMD-n) and the event that records it; ICE-CMD-14 (use_artifact_effect)
+# is refused in decide, ICE-CMD-16 covers every pending decision.
 EVENT_OF = {
-    "choose_guild": "guild_chosen", "keep_request": "request_kept", "move": "leader_moved",
-    "excavate": "tile_excavated", "set_up_camp": "camp_set_up", "recruit": "explorer_recruited",
-    "check_registry": "registry_checked", "overwork": "overworked", "plan": "plan_taken", "resend": "resent",
-    "send_to_city": "artifact_sent", "stop_sending": "sending_stopped", "play_snow_tile": "snow_tile_played",
-    "use_guild_ability": "guild_ability_used", "discard_snow_tile": "snow_tile_discarded",
-    "end_turn": "turn_ended", "end_day": "day_ended", "keep_tile": "tile_kept", "relocate": "explorers_relocated",
-    "choose_tile": "tile_chosen", "place_snowflake": "snowflake_placed", "place_explorers": "explorers_placed",
-    "place_leader": "leader_placed", "move_camp": "camp_moved",
+    "choose_guild": "guild_chosen",  # ICE-CMD-1
+    "keep_request": "request_kept",  # ICE-CMD-2
+    "move": "leader_moved",  # ICE-CMD-3
+    "excavate": "tile_excavated",  # ICE-CMD-4
+    "set_up_camp": "camp_set_up",  # ICE-CMD-5
+    "recruit": "explorer_recruited",  # ICE-CMD-6
+    "check_registry": "registry_checked",  # ICE-CMD-7
+    "overwork": "overworked",  # ICE-CMD-8
+    "plan": "plan_taken",  # ICE-CMD-9
+    "resend": "resent",  # ICE-CMD-10
+    "send_to_city": "artifact_sent",  # ICE-CMD-11
+    "stop_sending": "sending_stopped",  # ICE-CMD-11
+    "play_snow_tile": "snow_tile_played",  # ICE-CMD-12
+    "use_guild_ability": "guild_ability_used",  # ICE-CMD-13
+    "discard_snow_tile": "snow_tile_discarded",  # ICE-CMD-15
+    "end_turn": "turn_ended",  # ICE-CMD-17
+    "end_day": "day_ended",  # ICE-CMD-18
+    "keep_tile": "tile_kept",  # ICE-CMD-16
+    "relocate": "explorers_relocated",  # ICE-CMD-16
+    "choose_tile": "tile_chosen",  # ICE-CMD-16
+    "place_snowflake": "snowflake_placed",  # ICE-CMD-16
+    "place_explorers": "explorers_placed",  # ICE-CMD-16
+    "place_leader": "leader_placed",  # ICE-CMD-16
+    "move_camp": "camp_moved",  # ICE-CMD-16
 }
 COMMAND_OF = {event: command for command, event in EVENT_OF.items()}
 INFO_KEYS = ("cost", "front", "effect")

@@ -49,7 +49,7 @@ def turn_moves(flow: Flow, seat: str) -> list[dict]:
     player = flow.player(seat)
     board = flow.board
     paid: list[dict] = []
-    free: list[dict] = []
+    free: list[dict] = []  # ICE-EXP-3: free actions, any time during the turn, spending no EP
     if player["rp"] >= params["overwork_rp_cost"] and state["turn"]["overwork"] < params["overwork_max_per_turn"]:
         free.append({"type": "overwork"})  # ICE-ACT-6
     if affordable(flow, seat, params["cost_plan"]) and player["plans_today"] < params["plan_max_per_day"]:
@@ -95,7 +95,8 @@ def turn_moves(flow: Flow, seat: str) -> list[dict]:
 
 
 def excavation_moves(flow: Flow, seat: str) -> list[dict]:
-    """ICE-EXC-1/2 with the CryoArchitects (ICE-GLD-1), Termites (ICE-SNOW-2) and Talismans (ICE-SNOW-9)."""
+    """ICE-ACT-2 / ICE-EXC-1 / ICE-EXC-2, with the CryoArchitects (ICE-GLD-1), Termites (ICE-SNOW-2) and
+    Talismans (ICE-SNOW-9)."""
     moves = []
     board = flow.board
     for leader in controlled_leaders(flow, seat):

@@ -178,3 +178,33 @@ def test_the_commands_listed_by_the_spec():
     tile = give_front(match, "p1", "F-WRCK-1")
     assert {"type": "play_snow_tile", "tile": tile, "player": "p2"} in legal_moves(match, "p1")
     assert legal_moves(match, "p2") == []
+
+
+def test_decrees_are_drawn_in_public():
+    """ICE-RND-5 / ICE-SETUP-6: outside First Steps, 3 of the decree deck are drawn by a public chance node."""
+    match = new_game(2, picks={"decrees": ["D-SH3", "D-REQ", "D-TYP-oblivion"]})
+    assert match.state["decrees"] == ["D-SH3", "D-REQ", "D-TYP-oblivion"]
+    assert "D-SH3" in str(view(match, None))
+
+
+def test_shuffled_logbook_is_drawn_each_day():
+    """ICE-RND-8 / ICE-PREP-2: with the shuffled logbook option, each day's card is a public chance draw."""
+    match = new_game(2, {"logbook_order": "shuffled"}, picks={"logbook": ["L-5"]})
+    act(match, "p1", {"type": "end_day"})
+    act(match, "p2", {"type": "end_day"}, picks={"logbook": ["L-5"]})
+    assert match.state["logbook"]["revealed"] == ["L-5"]
+
+
+def test_options_default_to_the_spec_and_are_recorded():
+    """AMB-2, AMB-3, AMB-4, AMB-13, AMB-22, AMB-24: every alternative reading is an option whose default is
+    the spec's, written into the game's first event."""
+    from domain.core import TABLE
+    from domain.core.match import create
+
+    _, events = create(RULES, {}, ["A", "B"], TABLE, None)
+    options = events[0]["data"]["options"]
+    assert options["excavate_cap_stage"] == "gross" and options["excavate_base_cost"] == 3
+    assert options["leader_counts_for_cost"] and options["camp_and_nunatak_stack"]
+    assert options["overwork_max_per_turn"] == 1 and not options["hand_discard_incoming"]
+    assert options["rune_targets"] == "not_fully_covered" and options["shape_combinations"] == "disjoint"
+    assert set(events[0]["data"]["data_versions"]) == {"params", "board", "tiles", "guilds", "cards"}

@@ -22,7 +22,8 @@ def opening_game():
 
 
 def test_sample_opening_of_section_7_7():
-    """ICE-ACT-4, ICE-EXC-2/3/4, ICE-ACT-1, ICE-ACT-7, ICE-PREP-3, ICE-EXC-6 and ICE-ACT-9 in one opening."""
+    """ICE-ACT-4, ICE-EXC-2, ICE-EXC-3, ICE-EXC-4, ICE-ACT-1, ICE-ACT-7, ICE-PREP-3, ICE-EXC-6 and ICE-ACT-9 in one
+    opening."""
     match = opening_game()
     state = match.state
     p1 = state["players"]["p1"]

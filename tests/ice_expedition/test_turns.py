@@ -30,8 +30,9 @@ def surface_game(players=2, options=None, picks=None):
 
 
 def test_setup_builds_the_board_and_the_hands():
-    """ICE-SETUP-1/2/3/5/8/9 and ICE-RND-1/3/4: slots filled, Encampments and Tunnels manned, leaders off
-    the board, snowflakes aside, reserves full minus what setup placed, first player drawn."""
+    """ICE-SETUP-1, ICE-SETUP-2, ICE-SETUP-3, ICE-SETUP-5, ICE-SETUP-8, ICE-SETUP-9, ICE-RND-1, ICE-RND-3 and
+    ICE-RND-4: slots filled, Encampments and Tunnels manned, leaders off the board, snowflakes aside, reserves
+    full minus what setup placed, first player drawn."""
     match = new_game(3)
     state = match.state
     assert len(state["tiles"]) == 12 + 19 + 27 + 37 + 48
@@ -111,9 +112,9 @@ def test_end_turn_needs_one_ep_spent():
 
 
 def test_days_end_and_the_next_day_begins():
-    """ICE-DAY-1/2/3/4, ICE-PREP-1/2/3, ICE-EXP-8 / ICE-CMD-18, ICE-LOG-1: a voluntary End day loses the EP,
-    the day ends once every player ended theirs, the marker passes, a logbook card is revealed (none on
-    day 1), EP are refreshed with the plan token."""
+    """ICE-DAY-1, ICE-DAY-2, ICE-DAY-3, ICE-DAY-4, ICE-PREP-1, ICE-PREP-2, ICE-PREP-3, ICE-EXP-8, ICE-CMD-18 and
+    ICE-LOG-1: a voluntary End day loses the EP, the day ends once every player ended theirs, the marker
+    passes, a logbook card is revealed (none on day 1), EP are refreshed with the plan token."""
     match = surface_game(picks={"guilds": ["G-INCA", "G-ICEW"]})
     state = match.state
     assert state["logbook"]["revealed"] == []
