@@ -197,3 +197,13 @@ def test_wait_for_events_returns_new_events_or_nothing_after_the_timeout(store):
     arrived = store.wait_for_events("g1", match.version, 5000)
     appender.join()
     assert [envelope["version"] for envelope in arrived] == list(range(match.version + 1, store.version("g1") + 1))
+
+
+def test_an_append_from_a_stale_head_cache_is_rechained_not_forked(store, redis_client):
+    match = new_game(store, "g1")
+    redis_client.flushall()
+    recreated = new_game(EventStore(redis_client), "g1", players=("Ann", "Bo"), seed="another seed")
+    move, events = next_move(recreated)
+    store.append("g1", recreated.version, events, command=move, command_id="c-1", idempotency_key=None)
+    assert match.version == recreated.version
+    assert store.verify_chain("g1") == (True, None)

@@ -46,7 +46,7 @@ class CountingClient:
 @pytest.mark.parametrize(
     "corrupt",
     [
-        lambda snapshot: snapshot["match"]["state"]["hands"].update(p1="card-10"),
+        lambda snapshot: snapshot["match"]["state"]["hands"].update(p1="card-forged"),
         lambda snapshot: snapshot.update(checksum="0" * 64),
         lambda snapshot: snapshot.update(head_hash="f" * 64),
     ],
