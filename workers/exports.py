@@ -18,6 +18,7 @@ from pathlib import Path
 import redis
 
 from domain.core.canonical import sha256_hex
+from domain.registry import get_rules
 from service.store import EventStore
 from service.store.replies import text
 from workers.context import current_connection, current_store, report_progress
@@ -56,22 +57,40 @@ def find_export(client: redis.Redis, export_dir: Path, game_id: str, fmt: str, v
 def export_game(store: EventStore, client: redis.Redis, game_id: str, fmt: str, version: int,
                 reader: str | None, export_dir: Path) -> dict:
     kind = formats()[fmt]
-    match = store.load(game_id, at=version)
-    cls = reader_class(reader, match.ended)
-    existing = find_export(client, export_dir, game_id, fmt, version, cls)
+    header, revealed = header_at(store, game_id, version, reader)
+    existing = find_export(client, export_dir, game_id, fmt, version, header["reader"])
     if existing is not None:
         return existing
-    header = make_header(game_id, match.created, title=match.rules.title, version=version, status=match.status,
-                         seed=match.seed, head_hash=store.read(game_id, version, version)[0]["hash"],
-                         score_sheet=match.score, reader_class=cls)
-    source = ExportInput(header, lambda: envelopes_up_to(store, game_id, version), reader, match.ended)
-    name = file_name(version, cls, fmt)
+    source = ExportInput(header, lambda: envelopes_up_to(store, game_id, version), reader, revealed)
+    name = file_name(version, header["reader"], fmt)
     with atomic_text_file(game_folder(export_dir, game_id) / name) as out:
         kind.write(out, source)
-    record = {"game_id": game_id, "format": fmt, "version": version, "reader": cls, "file": name,
+    record = {"game_id": game_id, "format": fmt, "version": version, "reader": header["reader"], "file": name,
               "size": out.size, "etag": out.digest.hexdigest(), "content_type": kind.content_type}
-    client.hset(exports_key(game_id), f"{fmt}:{version}:{cls}", json.dumps(record))
+    client.hset(exports_key(game_id), f"{fmt}:{version}:{header['reader']}", json.dumps(record))
     return record
+
+
+def header_at(store: EventStore, game_id: str, version: int, reader: str | None) -> tuple[dict, bool]:
+    """The record's header at ``version``, and whether the game had ended by then, from three events.
+
+    No fold of the history is needed: an ended game takes no further command
+    (the engine refuses with ``game_over``), so its ``game_ended`` event is
+    the last one or, once scored, the one before ``game_scored``.
+    """
+    created = store.read(game_id, 1, 1)[0]["data"]
+    last_two = store.read(game_id, max(1, version - 1), version)
+    if not last_two or last_two[-1]["version"] != version:
+        raise ValueError(f"game {game_id} has no version {version}")
+    ended = next((event for event in last_two if event["type"] == "game_ended"), None)
+    scored = last_two[-1]["data"]["score_sheet"] if last_two[-1]["type"] == "game_scored" else None
+    status = "scored" if scored is not None else "ended" if ended is not None else "active"
+    header = make_header(
+        game_id, created, title=get_rules(created["game"]).title, version=version, status=status,
+        seed=ended["data"].get("seed") if ended else None, head_hash=last_two[-1]["hash"], score_sheet=scored,
+        reader_class=reader_class(reader, ended is not None),
+    )
+    return header, ended is not None
 
 
 def envelopes_up_to(store: EventStore, game_id: str, version: int) -> Iterator[dict]:
