@@ -152,6 +152,7 @@ def apply_place_choice(flow: Flow, move: dict) -> None:
             state["leaders"][leader] = place
     if not places:
         reserve["archaeologists"] += dig["arch"]
+    dig["arch"], dig["leaders"] = 0, []
     follow = []
     if dig["icewalker"]:
         follow.append({"do": "wait", "kind": "dig_icewalker", "seat": seat})
@@ -185,6 +186,7 @@ def camp_moves(flow: Flow) -> list[dict]:
 
 def apply_camp(flow: Flow, move: dict | None) -> None:
     flow.state["script"].pop(0)
+    flow.state["dig"]["camp"] = False
     if move is None:
         flow.state["reserve"]["camps"] += 1  # FAQ: no valid tile, the camp returns to the reserve
     else:
