@@ -33,6 +33,7 @@ def test_v2_the_surcharge_is_flat():
         put(match, "L01#2", 5, 5)
         put(match, "L02#2", 5, 4)
         ship = vessel(match, "p1", "ship", "L01#2", 7)
+        # V2 has both tokens within the ship's reach; one tile carries one token, so the Inuit is set beside the wreck
         match.state["tokens"]["L02#2:inuit"]["tile"] = "L01#2"
         tokens = {"explore": "L01#2:wreck", "discover": "L02#2:inuit"}
         costs = []
