@@ -94,13 +94,19 @@ def header_at(store: EventStore, game_id: str, version: int, reader: str | None)
 
 
 def envelopes_up_to(store: EventStore, game_id: str, version: int) -> Iterator[dict]:
-    """The stored envelopes 1..``version``, a page at a time, reporting progress per page."""
-    for page in store.iter_pages(game_id, PAGE_SIZE):
-        for envelope in page:
-            if envelope["version"] > version:
-                return
-            yield envelope
-        report_progress(min(page[-1]["version"], version), version)
+    """The stored envelopes 1..``version``, a page at a time, reporting progress per page.
+
+    Pages are bounded by ``version`` (``iter_pages`` reads to the head), so a
+    game that moved on after the export was asked for is exported as it was.
+    """
+    start = 1
+    while start <= version:
+        page = store.read(game_id, start, to_version=version, limit=PAGE_SIZE)
+        if not page:
+            raise ValueError(f"game {game_id} has no version {start}")
+        yield from page
+        start = page[-1]["version"] + 1
+        report_progress(page[-1]["version"], version)
 
 
 def export_job(game_id: str, fmt: str, version: int, reader: str | None, export_dir: str) -> dict:

@@ -44,10 +44,11 @@ def queue(connection: redis.Redis) -> Queue:
 
 def job_connection(connection: redis.Redis) -> redis.Redis:
     """RQ stores pickled payloads, so it needs a client that does not decode replies."""
-    if not connection.get_connection_kwargs().get("decode_responses"):
+    pool = connection.connection_pool
+    if not pool.connection_kwargs.get("decode_responses"):
         return connection
-    kwargs = {**connection.get_connection_kwargs(), "decode_responses": False}
-    return redis.Redis(**kwargs)
+    kwargs = {**pool.connection_kwargs, "decode_responses": False}
+    return redis.Redis(connection_pool=redis.ConnectionPool(connection_class=pool.connection_class, **kwargs))
 
 
 def enqueue_once(connection: redis.Redis, job_id: str, func: str, args: tuple, policy: Policy, meta: dict) -> Job:
@@ -73,7 +74,8 @@ def enqueue_export(connection: redis.Redis, game_id: str, fmt: str, version: int
                    reader_class: str, export_dir: str) -> Job:
     return enqueue_once(connection, f"export-{game_id}-{fmt}-{version}-{reader_class}", "workers.exports.export_job",
                         (game_id, fmt, version, reader, export_dir), EXPORT,
-                        {"kind": "export", "game_id": game_id, "reader": reader, "format": fmt, "version": version})
+                        {"kind": "export", "game_id": game_id, "reader": None if reader_class in ("all", "public")
+                         else reader_class, "format": fmt, "version": version})
 
 
 def enqueue_audit(connection: redis.Redis, game_id: str, version: int) -> Job:
