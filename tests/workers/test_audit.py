@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import make_event
+from domain.registry import get_rules
 from service.store.envelope import secret_intact
 from tests.core.high_card import RULES
 from tests.workers.records import play, record
@@ -98,3 +99,10 @@ def test_a_table_mode_game_is_re_decided_from_the_organisers_recorded_draws(stor
     report = audit_game(store, redis_client, "g1", store.version("g1"))
     assert report["ok"], report
     assert report["commands_redecided"] >= 6
+
+
+def test_a_borealis_game_passes_its_audit(store, redis_client):
+    record(store, "g1", play(players=("Ann", "Bo", "Cy"), choice=7, rules=get_rules("borealis")))
+    report = audit_game(store, redis_client, "g1", store.version("g1"))
+    assert report["ok"], report["first_failure"]
+    assert report["commands_redecided"] > 50 and report["chance_outcomes_rederived"] > 10
