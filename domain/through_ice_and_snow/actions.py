@@ -328,30 +328,30 @@ def event_action(state: State, seat: int) -> None:
         state["event_species"] = None
 
 
-def _lead(state, seat, player, space, command, placed):
+def _lead(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     state["lead_taker"] = seat
 
 
-def _explore(state, seat, player, space, command, placed):
+def _explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     player["vp"] += explore_value(state, player)
     raise_track(player, "morale", 2)
     player["explores"] += 1
 
 
-def _visit_inuit(state, seat, player, space, command, placed):
+def _visit_inuit(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-12: a dog to the lowest empty space (none if the track is full, ASSUMED), then fuel +2."""
     gain(state, player, "dog", 1)
     raise_track(player, "fuel", 2)
 
 
-def _hire_inuk(state, seat, player, space, command, placed):
+def _hire_inuk(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-TRK-INUIT-1: the track rises now; the pawn joins at Boarding."""
     state["supply"]["inuk"] -= 1
     player["inuit"] += 1
     player["hired"] += 1
 
 
-def _build_cabin(state, seat, player, space, command, placed):
+def _build_cabin(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-20 / TIS-AMB-24: every anchor has a cabin square; the food lowered is chosen next."""
     pay(state, player, "wood")
     player["cabins"] += 1
@@ -361,13 +361,13 @@ def _build_cabin(state, seat, player, space, command, placed):
         push(state, seat, "cabin_food")
 
 
-def _improve_sled(state, seat, player, space, command, placed):
+def _improve_sled(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-21 / TIS-TRK-SLED-1: the sled level feeds Explore's value."""
     pay(state, player, "wood")
     player["sled"] += 1
 
 
-def _ship_upgrade(state, seat, player, space, command, placed):
+def _ship_upgrade(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-22: leftmost empty slot, then that slot's bonus (GAP-7)."""
     number = command["upgrade"]
     pay(state, player, "wood", CAT.upgrades[number]["cost"])
@@ -380,17 +380,17 @@ def _ship_upgrade(state, seat, player, space, command, placed):
         gain(state, player, "wood", bonus["wood"])
 
 
-def _recycle_wood(state, seat, player, space, command, placed):
+def _recycle_wood(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     player["fuel"] -= 1
     gain(state, player, "wood", placed)
 
 
-def _discover_species(state, seat, player, space, command, placed):
+def _discover_species(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     state["revealed"]["species"].remove(command["card"])
     acquire_species(state, player, command["card"])
 
 
-def _hunt(state, seat, player, space, command, placed):
+def _hunt(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     card = CAT.hunting[command["card"]]
     state["revealed"]["hunting"].remove(command["card"])
     state["discards"]["hunting"].append(command["card"])
@@ -398,13 +398,13 @@ def _hunt(state, seat, player, space, command, placed):
     raise_track(player, "health", card["health"])
 
 
-def _experiment(state, seat, player, space, command, placed):
+def _experiment(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     pay(state, player, "wood")
     raise_track(player, "fuel", 2)
     gain(state, player, "dynamite", 1)
 
 
-def _exchange(state, seat, player, space, command, placed):
+def _exchange(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-40 / TIS-ACT-41: the deposit stays in that column's warehouse box (TIS-TRK-5 exception) and is
     never cleared between rounds (TIS-AMB-15); the warehouse's own resource comes from the supply."""
     kind = command["deposit"]
@@ -417,32 +417,32 @@ def _exchange(state, seat, player, space, command, placed):
     gain(state, player, CAT.warehouses[space["column"]], 1)
 
 
-def _collect(state, seat, player, space, command, placed):
+def _collect(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-42: one resource from the box per crew placed, chosen one at a time."""
     push(state, seat, "collect", column=space["column"], left=placed)
 
 
-def _ice_fishing(state, seat, player, space, command, placed):
+def _ice_fishing(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json)."""
     raise_food(player, placed)
 
 
-def _trace_map(state, seat, player, space, command, placed):
+def _trace_map(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-50: 1 VP per cartography token on the map."""
     player["vp"] += len(state["mapped"])
 
 
-def _document(state, seat, player, space, command, placed):
+def _document(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-51: 3 VP per ship upgrade tile."""
     player["vp"] += DOCUMENT_VP_PER_TILE * len(player["upgrades"])
 
 
-def _laboratory(state, seat, player, space, command, placed):
+def _laboratory(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-52."""
     player["vp"] += LABORATORY_VP
 
 
-def _vow(state, seat, player, space, command, placed):
+def _vow(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-53: 1 VP per owned resource of the space's type; nothing is paid."""
     player["vp"] += owned(player, CAT.vow_resources[space["id"]])
 

@@ -186,36 +186,36 @@ def _everyone(state: State) -> list[int]:
     return clockwise(state, state["leader"])
 
 
-def _aurora(state, card):
+def _aurora(state: State, card: dict) -> None:
     for player in state["players"]:
         raise_track(player, "morale", 1)
 
 
-def _fuel_loss(state, card):
+def _fuel_loss(state: State, card: dict) -> None:
     """Events 2, 6, 14, 15: towing but no fuel band (TIS-AMB-20, TIS-TRK-FUEL-5)."""
     lose_fuel(state, dict.fromkeys(range(state["n"]), card["amount"]), bands=False)
 
 
-def _good_weather(state, card):
+def _good_weather(state: State, card: dict) -> None:
     for player in state["players"]:
         raise_track(player, "fuel", 1)
 
 
-def _freezing_wind(state, card):
+def _freezing_wind(state: State, card: dict) -> None:
     state["freezing_wind"] = True
 
 
-def _endless_dusk(state, card):
+def _endless_dusk(state: State, card: dict) -> None:
     for seat in _everyone(state):
         lower_track(state, seat, "morale", 1, effects=True)
 
 
-def _great_storm(state, card):
+def _great_storm(state: State, card: dict) -> None:
     for seat in _everyone(state):
         owe_discard(state, seat, "great_storm")
 
 
-def _rats(state, card):
+def _rats(state: State, card: dict) -> None:
     """Event 12: as far as possible, no food shortage (TV-7 c)."""
     for player in state["players"]:
         player["food"] = max(0, player["food"] - RATS_FOOD)
@@ -223,7 +223,7 @@ def _rats(state, card):
             pay(state, player, "wood")
 
 
-def _hull_damage(state, card):
+def _hull_damage(state: State, card: dict) -> None:
     short = {}
     for seat in _everyone(state):
         player = state["players"][seat]
@@ -235,23 +235,23 @@ def _hull_damage(state, card):
         lose_fuel(state, short, bands=False)
 
 
-def _sedna(state, card):
+def _sedna(state: State, card: dict) -> None:
     for player in state["players"]:
         player["free"]["inuk"] = 0
 
 
-def _pack_ice(state, card):
+def _pack_ice(state: State, card: dict) -> None:
     for player in state["players"]:
         if owned(player, "dynamite"):
             pay(state, player, "dynamite")
 
 
-def _trapped(state, card):
+def _trapped(state: State, card: dict) -> None:
     for seat in _everyone(state):
         demand_food(state, seat, crew_count(state["players"][seat]))
 
 
-def _animal_tracks(state, card):
+def _animal_tracks(state: State, card: dict) -> None:
     if state["decks"]["species"]:
         state["chance"] = {"key": "event_species", "deck": "species", "count": 1}
 
