@@ -12,7 +12,8 @@ from pathlib import Path
 
 
 def main(argv: list[str]) -> int:
-    names = argv or sorted(info.name for info in pkgutil.iter_modules([str(Path(__file__).parent)]))
+    found = pkgutil.iter_modules([str(Path(__file__).parent)])
+    names = argv or sorted(info.name for info in found if not info.name.startswith("_"))
     failed = 0
     for name in names:
         print(f"\n## bench.{name}", flush=True)

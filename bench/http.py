@@ -1,0 +1,411 @@
+"""HTTP move submission: real Borealis moves through the Cairn API beside a trivial one-append endpoint.
+
+Both apps run under the same gunicorn settings (sync workers, 2 of them) on
+one private Redis (AOF, ``appendfsync everysec``), started by this run:
+
+* baseline: ``baseline_app`` below, a Flask endpoint whose only work is one
+  ``EVALSHA`` of a script that ``XADD``s the ~300-byte JSON body it was sent;
+* Cairn: ``service.app:create_app()``; each client thread plays its own
+  server-mode Borealis games (2, 3 or 4 seats): it fetches the acting seat's
+  legal moves, picks one at random and POSTs it with ``If-Match`` and a fresh
+  ``Idempotency-Key``. Only the POST is timed, but the GET is served by the
+  same two workers, so Cairn's moves/s is half the requests it served.
+
+The client threads run in this process on loopback, for 1, 8 and 32 clients,
+in paired rounds (baseline, then Cairn) so that other load on the machine
+falls on both alike; throughput is the median round, latencies are pooled.
+The rate limit is raised out of the way: it is a policy, not a cost.
+Targets: Cairn moves/s >= 0.4 x baseline requests/s; p99 < 50 ms at 32 clients.
+
+Run from the repository root: ``python -m bench.http``.
+"""
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import redis
+from flask import Flask, request
+
+from domain import registry
+from domain.core.chance import SERVER
+from domain.core.match import apply_event, create, legal_moves, submit, waiting_for
+from service.redis_server import RedisServer, free_port
+
+CONCURRENCY = (1, 8, 32)
+ROUNDS = 3
+SECONDS = 3.0
+MAX_STEPS = 20_000
+WARMUP_SECONDS = 1.0
+WORKERS = 2
+RATIO_TARGET = 0.4
+P99_TARGET_MS = 50.0
+ROOT = Path(__file__).resolve().parents[1]
+CAIRN_APP = "service.app:create_app()"
+BASELINE_APP = "bench.http:baseline_app()"
+NOTE = "the sledge crossed the pressure ridge at dawn and the dogs were fed twice; "
+APPEND_SCRIPT = "return redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])"
+
+
+def baseline_payload(client: int) -> dict:
+    """A body of about 300 bytes, the size of a Borealis move's event envelope."""
+    return {"type": "pick", "seat": f"p{client % 4 + 1}", "client": client, "note": NOTE * 3}
+
+
+def baseline_app() -> Flask:
+    """The least an HTTP append can do: parse the body, one Lua append, answer with the entry id."""
+    app = Flask("bench-baseline")
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    sha = client.script_load(APPEND_SCRIPT)
+
+    @app.post("/append/<stream>")
+    def append(stream: str):
+        payload = json.dumps(request.get_json(), separators=(",", ":"))
+        entry = client.evalsha(sha, 1, f"bench:http:{stream}", payload)
+        return {"id": entry.decode()}, 201
+
+    return app
+
+
+class Client:
+    """One keep-alive connection (gunicorn's sync workers close it after each answer; it reopens itself)."""
+
+    def __init__(self, port: int):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, body: dict | None = None, headers: dict | None = None,
+             ) -> tuple[int, dict | None, float]:
+        """Status, JSON body and seconds from sending the request to reading the whole answer."""
+        data = None if body is None else json.dumps(body).encode()
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        started = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=data, headers=sent)
+            response = self.connection.getresponse()
+            raw = response.read()
+        except (ConnectionError, http.client.HTTPException):
+            self.connection.close()
+            raise
+        seconds = time.perf_counter() - started
+        if response.will_close:
+            self.connection.close()
+        is_json = "json" in (response.getheader("Content-Type") or "")
+        return response.status, json.loads(raw) if raw and is_json else None, seconds
+
+
+class Appender:
+    """A baseline client: POSTs its payload to its own stream."""
+
+    def __init__(self, port: int, index: int):
+        self.client = Client(port)
+        self.path = f"/append/c{index}"
+        self.body = baseline_payload(index)
+
+    def step(self) -> float:
+        status, _body, seconds = self.client.call("POST", self.path, self.body)
+        if status != 201:
+            raise RuntimeError(f"baseline answered {status}")
+        return seconds
+
+
+@dataclass
+class Game:
+    game_id: str
+    tokens: dict[str, str]
+    version: int
+    waiting_for: list[str]
+
+
+@dataclass
+class Script:
+    """A whole random Borealis game decided in advance: server mode with a known seed is deterministic, so the
+    same moves are legal, in the same order, in every game the API creates with these players and seed."""
+
+    players: list[str]
+    seed: str
+    moves: list[tuple[str, dict, int]]  # (seat, command, the version it is decided against)
+
+
+def script(player_count: int) -> Script:
+    rules = registry.get_rules("borealis")
+    players = [f"Player {n}" for n in range(1, player_count + 1)]
+    seed = f"bench-http-planned-{player_count}"
+    rng = random.Random(seed)
+    match, _events = create(rules, {}, players, SERVER, seed)
+    moves = []
+    while not match.ended:
+        seat = rng.choice(waiting_for(match))
+        move = rng.choice(legal_moves(match, seat))
+        moves.append((seat, move, match.version))
+        for event in submit(match, seat, move, seed):
+            apply_event(match, event)
+    return Script(players, seed, moves)
+
+
+class Submitter:
+    """A Cairn client that only submits: it replays a scripted game's moves, one POST per step, into games of its
+    own (a new one, untimed, when the script runs out)."""
+
+    def __init__(self, port: int, plan: Script):
+        self.client = Client(port)
+        self.plan = plan
+        self.start_game()
+
+    def start_game(self) -> None:
+        body = {"game": "borealis", "players": self.plan.players, "chance_mode": "server", "seed": self.plan.seed}
+        status, created, _ = self.client.call("POST", "/games", body)
+        if status != 201:
+            raise RuntimeError(f"creating a game answered {status}: {created}")
+        self.game_id = created["game_id"]
+        self.tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+        self.next_move = 0
+
+    def step(self) -> float:
+        seat, move, version = self.plan.moves[self.next_move]
+        headers = {"Authorization": f"Bearer {self.tokens[seat]}", "If-Match": f'"{version}"',
+                   "Idempotency-Key": uuid.uuid4().hex}
+        status, moved, seconds = self.client.call("POST", f"/games/{self.game_id}/moves", move, headers)
+        if status != 201:
+            raise RuntimeError(f"a scripted move answered {status}: {moved}")
+        self.next_move += 1
+        if self.next_move == len(self.plan.moves):
+            self.start_game()
+        return seconds
+
+
+class Player:
+    """A Cairn client that plays: fetches the acting seat's legal moves, POSTs one of them (only the POST timed),
+    in games of its own (a new one, untimed, when one ends)."""
+
+    def __init__(self, port: int, index: int, label: str):
+        self.client = Client(port)
+        self.index, self.label = index, label
+        self.games_started = 0
+        self.rng = random.Random(f"{label}-{index}")
+        self.game = self.new_game()
+
+    def new_game(self) -> Game:
+        players = [f"Player {n}" for n in range(1, 2 + (self.index + self.games_started) % 3 + 1)]
+        seed = f"bench-http-{self.label}-{self.index}-{self.games_started}"
+        self.games_started += 1
+        status, created, _ = self.client.call("POST", "/games", {"game": "borealis", "players": players,
+                                                                 "chance_mode": "server", "seed": seed})
+        if status != 201:
+            raise RuntimeError(f"creating a game answered {status}: {created}")
+        tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+        _, shown, _ = self.client.call("GET", f"/games/{created['game_id']}")
+        return Game(created["game_id"], tokens, created["version"], shown["waiting_for"])
+
+    def step(self) -> float:
+        game = self.game
+        seat = self.rng.choice(game.waiting_for)
+        auth = {"Authorization": f"Bearer {game.tokens[seat]}"}
+        status, offered, _ = self.client.call("GET", f"/games/{game.game_id}/legal-moves", headers=auth)
+        if status != 200:
+            raise RuntimeError(f"legal moves answered {status}: {offered}")
+        move = self.rng.choice(offered["moves"])
+        headers = {**auth, "If-Match": f'"{offered["version"]}"', "Idempotency-Key": uuid.uuid4().hex}
+        status, moved, seconds = self.client.call("POST", f"/games/{game.game_id}/moves", move, headers)
+        if status != 201:
+            raise RuntimeError(f"a legal move answered {status}: {moved}")
+        game.version, game.waiting_for = moved["version"], moved["waiting_for"]
+        if moved["status"] != "active":
+            self.game = self.new_game()
+        return seconds
+
+
+@dataclass
+class Run:
+    """One load level's outcome: completed steps in ``seconds`` and each step's latency."""
+
+    steps: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+
+def drive(make: Callable[[int], object], concurrency: int, seconds: float, max_steps: int = MAX_STEPS) -> Run:
+    """``concurrency`` threads each make a client (untimed), then step it together until time or count is up."""
+    clients = [make(index) for index in range(concurrency)]
+    run, lock = Run(), threading.Lock()
+    start = threading.Barrier(concurrency + 1)
+    deadline = [0.0]
+    per_thread = max(1, max_steps // concurrency)
+
+    def work(client) -> None:
+        latencies = []
+        start.wait()
+        try:
+            while len(latencies) < per_thread and time.perf_counter() < deadline[0]:
+                latencies.append(client.step())
+        except Exception as error:  # reported with the figures, never hidden
+            with lock:
+                run.errors.append(f"{type(error).__name__}: {error}")
+        with lock:
+            run.latencies.extend(latencies)
+
+    threads = [threading.Thread(target=work, args=(client,), daemon=True) for client in clients]
+    for thread in threads:
+        thread.start()
+    began = time.perf_counter()
+    deadline[0] = began + seconds
+    start.wait()
+    for thread in threads:
+        thread.join()
+    run.seconds = time.perf_counter() - began
+    run.steps = len(run.latencies)
+    return run
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    """Milliseconds at ``fraction`` of the sorted samples (nearest rank)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))] * 1000
+
+
+@contextlib.contextmanager
+def gunicorn(app: str, env: dict[str, str], workers: int = WORKERS) -> Iterator[tuple[int, subprocess.Popen]]:
+    """A gunicorn of ``workers`` sync workers serving ``app``; yields its port once it answers."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class", "sync",
+         "--bind", f"127.0.0.1:{port}", "--backlog", "2048", "--timeout", "120", "--log-level", "warning", app],
+        cwd=ROOT, env={**os.environ, **env},
+    )
+    try:
+        wait_until_serving(port, process)
+        yield port, process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def wait_until_serving(port: int, process: subprocess.Popen, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            Client(port).call("GET", "/bench-ready")
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn serving {port} did not start") from None
+            time.sleep(0.1)
+
+
+def cairn_env(redis_url: str) -> dict[str, str]:
+    return {"REDIS_URL": redis_url, "CAIRN_RATE_LIMIT": "1000000", "CAIRN_RATE_BURST": "1000000"}
+
+
+@dataclass
+class Level:
+    """One concurrency's paired rounds: the baseline, Cairn submitting scripted moves, Cairn playing."""
+
+    concurrency: int
+    baseline: list[Run] = field(default_factory=list)
+    submitting: list[Run] = field(default_factory=list)
+    playing: list[Run] = field(default_factory=list)
+
+    def errors(self) -> list[str]:
+        return sorted({error for run in self.baseline + self.submitting + self.playing for error in run.errors})
+
+
+def measure(baseline_port: int, cairn_port: int, scripts: list[Script]) -> list[Level]:
+    drive(lambda index: Appender(baseline_port, index), 8, WARMUP_SECONDS)
+    drive(lambda index: Submitter(cairn_port, scripts[index % len(scripts)]), 8, WARMUP_SECONDS)
+    drive(lambda index: Player(cairn_port, index, "warmup"), 8, WARMUP_SECONDS)
+    levels = []
+    for concurrency in CONCURRENCY:
+        level = Level(concurrency)
+        for round_number in range(ROUNDS):
+            level.baseline.append(drive(lambda index: Appender(baseline_port, index), concurrency, SECONDS))
+            level.submitting.append(drive(lambda index: Submitter(cairn_port, scripts[index % len(scripts)]),
+                                          concurrency, SECONDS))
+            label = f"c{concurrency}-r{round_number}"
+            level.playing.append(drive(lambda index, label=label: Player(cairn_port, index, label), concurrency,
+                                       SECONDS))
+        levels.append(level)
+    return levels
+
+
+def pooled(runs: list[Run]) -> list[float]:
+    return [latency for run in runs for latency in run.latencies]
+
+
+def paired_ratio(ours: list[Run], theirs: list[Run]) -> float:
+    return statistics.median(mine.rate / base.rate for mine, base in zip(ours, theirs, strict=True) if base.rate)
+
+
+def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Run]], unit: str) -> bool:
+    """A table of Cairn beside the baseline at each concurrency, then its targets; True when all are met."""
+    print(title)
+    print(f"  {'clients':>7} | {'baseline req/s':>14} {'p50 ms':>7} {'p99 ms':>7} | "
+          f"{'Cairn ' + unit:>13} {'p50 ms':>7} {'p99 ms':>7} | {'ratio':>5} {'moves':>7}")
+    met, last_p99 = True, float("nan")
+    for level in levels:
+        ours, base = cairn(level), level.baseline
+        ratio = paired_ratio(ours, base)
+        met &= ratio >= RATIO_TARGET
+        last_p99 = percentile(pooled(ours), 0.99)
+        print(f"  {level.concurrency:>7} | {statistics.median(run.rate for run in base):>14,.0f} "
+              f"{percentile(pooled(base), 0.5):>7.1f} {percentile(pooled(base), 0.99):>7.1f} | "
+              f"{statistics.median(run.rate for run in ours):>13,.0f} {percentile(pooled(ours), 0.5):>7.1f} "
+              f"{last_p99:>7.1f} | {ratio:>5.2f} {len(pooled(ours)):>7,}")
+    ratios_met = all(paired_ratio(cairn(level), level.baseline) >= RATIO_TARGET for level in levels)
+    p99_met = last_p99 < P99_TARGET_MS
+    print(f"  target ratio >= {RATIO_TARGET} at every concurrency: {'met' if ratios_met else 'NOT met'}; "
+          f"target p99 < {P99_TARGET_MS:g} ms at {levels[-1].concurrency} clients: "
+          f"{'met' if p99_met else 'NOT met'} ({last_p99:.1f} ms)")
+    return ratios_met and p99_met
+
+
+def main() -> int:
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start, Python "
+          f"{sys.version.split()[0]}")
+    print(f"http: gunicorn sync x {WORKERS} workers for each app, one private Redis (AOF, appendfsync everysec); "
+          f"client threads in this process on loopback; {ROUNDS} paired rounds of {SECONDS:g} s per level; "
+          "throughput = median round, latency = pooled rounds")
+    scripts = [script(count) for count in registry.get_rules("borealis").player_counts]
+    print("scripted Borealis games: " + ", ".join(f"{len(plan.players)} players {len(plan.moves)} moves"
+                                                   for plan in scripts))
+    with tempfile.TemporaryDirectory(prefix="cairn-bench-http-") as folder:
+        server = RedisServer(Path(folder)).start()
+        try:
+            env = cairn_env(server.url)
+            with gunicorn(BASELINE_APP, env) as (baseline_port, _), gunicorn(CAIRN_APP, env) as (cairn_port, _):
+                levels = measure(baseline_port, cairn_port, scripts)
+        finally:
+            server.stop()
+    print(f"load average {os.getloadavg()[0]:.1f} at end")
+    table("submission: scripted legal moves, one POST each (If-Match, Idempotency-Key)", levels,
+          lambda level: level.submitting, "moves/s")
+    table("play: GET the acting seat's legal moves, POST one; only the POST timed; the GETs load the same "
+          "workers", levels, lambda level: level.playing, "moves/s")
+    errors = sorted({error for level in levels for error in level.errors()})
+    for error in errors:
+        print(f"  error: {error}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
