@@ -160,7 +160,7 @@ def test_hire_inuk():
 
 @pytest.mark.parametrize(("lowered", "vp"), [(10, 10), (7, 8), (0, 5)])
 def test_build_cabin(lowered, vp):
-    """TV-2 / TIS-ACT-20: 5 VP, then 1 VP per 2 food lowered (rounded down)."""
+    """TV-2 / TIS-ACT-20: 5 VP, then 1 VP per 2 food lowered (rounded down); TIS-AMB-24: on the current anchor."""
     match = action_phase(2)
     hero = player(match, "p1")
     hero.update(vp=10, food=30, wood=2)
