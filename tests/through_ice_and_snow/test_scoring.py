@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from domain.core.match import legal_moves
 from domain.through_ice_and_snow import RULES
@@ -125,3 +127,15 @@ def test_final_round_then_final_voyage(side, vp):
     assert len(match.state["decks"]["open_sea"]) == open_sea
     assert match.state["revealed"] == {"hunting": [], "species": []}
     assert RULES.final_score(match.state)["outcome"] == "ranked"
+
+
+@given(st.lists(st.integers(min_value=0, max_value=6), min_size=2, max_size=4))
+def test_majority_prizes_are_never_given_twice(counts):
+    """TIS-END-3: tied players get the same share, nobody unranked scores, and no more than the prizes is paid."""
+    seats = {f"p{index + 1}": count for index, count in enumerate(counts)}
+    awarded = majority(seats, (20, 10, 5))
+    assert sum(awarded.values()) <= 35
+    assert all(seats[seat] >= 1 for seat in awarded)
+    for seat, points in awarded.items():
+        assert all(awarded[other] == points for other in awarded if seats[other] == seats[seat])
+        assert all(points >= awarded[other] for other in awarded if seats[other] < seats[seat])
