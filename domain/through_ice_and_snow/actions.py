@@ -15,6 +15,7 @@ LABORATORY_VP = 7
 INTERPRETER_CARD = 17
 FREEZING_WIND_SLED_LOSS = 1
 MOVE_KEYS = ("type", "space", "lead", "crew")
+SHOAL_OF_FISH_FACTOR = 2
 
 Option = tuple[tuple[str, ...] | None, int, int]
 
@@ -371,6 +372,7 @@ def _ship_upgrade(state: State, seat: int, player: dict, space: dict, command: d
     """TIS-ACT-22: leftmost empty slot, then that slot's bonus (GAP-7)."""
     number = command["upgrade"]
     pay(state, player, "wood", CAT.upgrades[number]["cost"])
+    player["vp"] += CAT.upgrades[number].get("vp", 0)  # tiles 10 and 11
     state["tiles"][str(number)] -= 1
     bonus = CAT.slots[len(player["upgrades"])]
     player["upgrades"].append(number)
@@ -423,8 +425,8 @@ def _collect(state: State, seat: int, player: dict, space: dict, command: dict, 
 
 
 def _ice_fishing(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
-    """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json)."""
-    raise_food(player, placed)
+    """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json). Event 26: twice."""
+    raise_food(player, placed * (SHOAL_OF_FISH_FACTOR if state["shoal_of_fish"] else 1))
 
 
 def _trace_map(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:

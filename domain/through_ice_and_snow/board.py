@@ -5,7 +5,7 @@ type, since pawns of one type are interchangeable (TIS-ACT-64).
 """
 from __future__ import annotations
 
-from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES
+from domain.through_ice_and_snow.catalogue import CAT
 
 State = dict
 
@@ -44,13 +44,14 @@ def new_state(seats: list[str], options: dict) -> State:
     east = CAT.map["sections"][0]
     return {
         "n": n, "seats": list(seats), "options": options,
-        "step": "deal", "over": None, "round": 0, "final_voyage": False,
+        "step": "extra_events", "over": None, "round": 0, "final_voyage": False,
         "helm": None, "leader": None, "anchor": CAT.map["start"], "destination": None, "route_extra": False,
         "sections": {east["id"]: east.get("first_side", east["sides"][0])},
         "dynamite_on": {}, "mapped": {}, "cabins_on": [],
         "decks": {
             "species": sorted(CAT.species),
-            "hunting": sorted(card for card, data in CAT.hunting.items() if not data["whale"]),
+            "hunting": sorted(card for card, data in CAT.hunting.items()
+                              if options.get("whale_hunting") or not data["whale"]),
             "coastal": [f"ev{number:02d}" for number in decks["coastal"]],
             "open_sea": [f"ev{number:02d}" for number in decks["open_sea"]],
             "investor": sorted(CAT.investors),
@@ -61,10 +62,27 @@ def new_state(seats: list[str], options: dict) -> State:
         "event": None, "event_taken": None, "event_species": None, "voyage": None,
         "discovered": [], "warehouses": {column: {} for column in CAT.warehouses},
         "used": {}, "lead_taker": None, "freezing_wind": False, "turn": None,
-        "supply": supply, "tiles": {str(t["number"]): t["copies"] for t in CAT.upgrades.values() if t["set"] == "base"},
+        "supply": supply, "tiles": tile_supply(options),
         "pending": [], "chance": None, "deal_index": 0,
+        "extras_todo": {deck: [number for number in numbers if number in options.get("extra_events", [])]
+                        for deck, numbers in CAT.extra_decks.items()},
+        "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {}, "previous_anchor": None,
+        "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
         "players": players,
     }
+
+
+def tile_supply(options: dict) -> dict[str, int]:
+    """TIS-SETUP-4: tiles 1-6; 7-11 with all upgrades; 7 whenever whale hunting cards are used."""
+    sets = {"base", "extra"} if options.get("all_upgrades") else {"base"}
+    return {str(tile["number"]): tile["copies"] for tile in CAT.upgrades.values()
+            if tile["set"] in sets or (options.get("whale_hunting") and tile["effect"] == "fishing_boat")}
+
+
+def drawable(state: State, deck: str) -> list[str]:
+    """Event cards that can come off the top: cards put on the bottom (Mast upgrade) come last, in order."""
+    bottom = state["bottom"][deck]
+    return [card for card in state["decks"][deck] if card not in bottom] or bottom[:1]
 
 
 def clockwise(state: State, first: int) -> list[int]:
@@ -122,10 +140,6 @@ def remove_crew(player: dict, kind: str) -> None:
     """A pawn leaves the game; one already used or sick this round goes first (ASSUMED)."""
     player["crew"][kind] -= 1
     player["free"][kind] = min(player["free"][kind], player["crew"][kind])
-
-
-def free_total(player: dict) -> int:
-    return sum(player["free"][kind] for kind in CREW_TYPES)
 
 
 def push(state: State, seat: int, kind: str, **details) -> None:

@@ -38,6 +38,7 @@ class Catalogue:
     vow_resources: dict
     events: dict
     event_decks: dict
+    extra_decks: dict
     investors: dict
     upgrades: dict
     slots: list
@@ -97,6 +98,7 @@ def load(folder: Path = DATA) -> Catalogue:
         vow_resources=value["action_board"]["vow_resources"],
         events=events,
         event_decks=value["events"]["decks"],
+        extra_decks=value["events"]["extra_decks"],
         investors={card["id"]: card for card in value["investors"]["cards"]},
         upgrades={tile["number"]: tile for tile in value["upgrades"]["tiles"]},
         slots=value["upgrades"]["slots"],

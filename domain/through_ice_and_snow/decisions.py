@@ -32,6 +32,9 @@ COMMANDS = {
     "food_shortage": ("resolve_food_shortage", "TIS-TRK-FOOD-3"),
     "cabin_food": ("lower_food_for_cabin", "TIS-ACT-20"),
     "collect": ("collect_resource", "TIS-ACT-42"),
+    "boiler": ("use_boiler", "TIS-AMB-7"),
+    "mast": ("mast_choose", "TIS-CMD-10"),
+    "compass": ("damaged_compass_redirect", "TIS-CMD-12"),
 }
 
 
@@ -52,9 +55,16 @@ def moves(state: State, entry: dict) -> list[dict]:
     if kind == "discard":
         return [{"type": command, "resource": resource} for resource in discard_choices(player)]
     if kind == "sick":
-        return [{"type": command, "crew": crew} for crew in sick_choices(player, entry["count"])]
+        return [{"type": command, "crew": crew}
+                for crew in sick_choices(player, entry["count"], tuple(entry.get("exclude", ())))]
     if kind == "food_shortage":
         return [{"type": command, "card": card} for card in sorted(set(player["species"]))]
+    if kind == "boiler":
+        return [{"type": command, "use": True}, {"type": command, "use": False}]
+    if kind == "mast":
+        return [{"type": command, "card": card} for card in state["peek"]]
+    if kind == "compass":
+        return [{"type": command, "anchor": anchor} for anchor in [*entry["choices"], None]]
     if kind == "cabin_food":
         return [{"type": command, "amount": amount} for amount in range(player["food"] + 1)]
     box = state["warehouses"][entry["column"]]
@@ -102,8 +112,40 @@ def resolve(state: State, command: dict) -> None:
         player["vp"] += command["amount"] // CABIN_FOOD_PER_VP
     elif kind == "collect":
         done = collect(state, entry, player, command["resource"])
+    elif kind == "boiler" and command["use"]:
+        pay(state, player, "wood")
+        state["fuel_loss"]["amounts"][str(seat)] -= 1
+        state["boiler_used"].append(seat)
+    elif kind == "mast":
+        keep_from_mast(state, seat, command["card"])
+    elif kind == "compass" and command["anchor"] is not None:
+        redirect(state, command["anchor"])
     if done:
         state["pending"].pop(0)
+
+
+def keep_from_mast(state: State, seat: int, card: str) -> None:
+    """Upgrade 9: the kept card is this round's event; the other goes to the bottom, known to this seat only."""
+    deck = state["voyage"]
+    other = next(peeked for peeked in state["peek"] if peeked != card)
+    state["peek"] = []
+    state["event"] = card
+    state["decks"][deck].append(other)
+    state["bottom"][deck].append(other)
+    state["peeked"].setdefault(other, []).append(seat)
+
+
+def redirect(state: State, anchor: str) -> None:
+    """Event 25: this round's dynamite moves with the fleet; a new section is placed by the leader if needed."""
+    old = state["anchor"]
+    state["dynamite_on"][old] -= 1
+    if not state["dynamite_on"][old]:
+        del state["dynamite_on"][old]
+    state["dynamite_on"][anchor] = state["dynamite_on"].get(anchor, 0) + 1
+    state["anchor"] = state["destination"] = anchor
+    section = voyage.unplaced_section(state, anchor)
+    if section:
+        state["pending"].insert(1, {"seat": state["leader"], "kind": "map_side", "section": section})
 
 
 def collect(state: State, entry: dict, player: dict, resource: str) -> bool:

@@ -18,6 +18,17 @@ GALLEY_FOOD = 2
 INUK_CARDS = (9, 17)
 
 
+def extra_events(state: State) -> bool:
+    """TIS-SETUP-7 with extra cards 25-28 (spec 2.3): one card of the deck goes back to the box, unseen by every
+    seat, for each extra card added to it."""
+    for deck, numbers in state["extras_todo"].items():
+        if numbers:
+            state["chance"] = {"key": "extra_removal", "deck": deck, "count": len(numbers), "hidden": True}
+            return True
+    state["step"] = "deal"
+    return True
+
+
 def deal(state: State) -> bool:
     """TIS-SETUP-16: 2 investor cards, then 2 cartography cards, to each player (secret draws)."""
     index = state["deal_index"]
@@ -75,7 +86,12 @@ def _step(function: Callable[[State], None]) -> Callable[[State], bool]:
 
 
 def action_start(state: State) -> bool:
-    """TIS-ACT-1: the leader acts first, then clockwise."""
+    """TIS-ACT-1: the leader acts first, then clockwise. Event 28 (Orca sighting) ends Card setup first."""
+    if state["orca"]:
+        prey = CAT.events[event_number(state["event"])]["prey"]
+        walrus = [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey"] == prey]
+        state["revealed"]["hunting"] = [card for card in state["revealed"]["hunting"] if card not in walrus]
+        state["discards"]["hunting"].extend(walrus)
     for player in state["players"]:
         player["passed"] = False
         player["turns"] = 0
@@ -153,7 +169,8 @@ def cleanup(state: State) -> bool:
     if state["event_species"]:
         state["discards"]["species"].append(state["event_species"])
     state.update(event=None, event_taken=None, event_species=None, voyage=None, destination=None,
-                 route_extra=False, used={}, lead_taker=None, freezing_wind=False)
+                 route_extra=False, used={}, lead_taker=None, freezing_wind=False, boiler_used=[],
+                 shoal_of_fish=False, orca=False, previous_anchor=None)
     for player in state["players"]:
         player["subst_used"] = []
     if CAT.anchors[state["anchor"]]["final_round"]:
@@ -169,7 +186,8 @@ def finished(state: State) -> bool:
 
 
 PHASES = {
-    "deal": "setup", "choose": "setup", "reveal": "setup", "round_start": "voyage", "leadership": "voyage",
+    "extra_events": "setup", "fuel_loss": "voyage", "deal": "setup", "choose": "setup", "reveal": "setup",
+    "round_start": "voyage", "leadership": "voyage",
     "destination": "voyage", "ice_breaking": "voyage", "attrition": "voyage", "voyage_type": "voyage",
     "fuel": "voyage", "mapping": "voyage", "event": "voyage", "event_effect": "voyage", "card_setup": "voyage",
     "card_setup_species": "voyage", "action_start": "action", "action": "action", "action_end": "action",
@@ -188,7 +206,8 @@ def phase(state: State) -> str:
 
 
 STEPS: dict[str, Callable[[State], bool]] = {
-    "deal": deal, "choose": choose, "reveal": reveal, "round_start": round_start,
+    "extra_events": extra_events, "fuel_loss": _step(voyage.fuel_loss), "deal": deal, "choose": choose,
+    "reveal": reveal, "round_start": round_start,
     "leadership": _step(voyage.leadership), "destination": _step(voyage.destination),
     "ice_breaking": _step(voyage.ice_breaking), "attrition": _step(voyage.attrition),
     "voyage_type": _step(voyage.voyage_type), "fuel": _step(voyage.fuel), "mapping": _step(voyage.mapping),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.commands import unknown_move
 from domain.through_ice_and_snow import actions, decisions, flow, scoring
-from domain.through_ice_and_snow.board import State, event_number, new_state
+from domain.through_ice_and_snow.board import State, drawable, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
 
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
@@ -16,15 +16,12 @@ MODULE_OPTIONS = {
     "walking_on_ice": ("TIS-WALK-1", "Walking on Ice (Myths & Legends)"),
     "inuit_myths": ("TIS-MYTH-1", "Inuit Myths (Myths & Legends)"),
     "legendary_expeditions": ("TIS-LEG-1", "Legendary Expeditions (Myths & Legends)"),
-    "extra_events": ("TIS-SETUP-7", "extra event cards 25-28"),
-    "all_upgrades": ("TIS-SETUP-4", "extra ship upgrades 7-11"),
-    "whale_hunting": ("TIS-SETUP-6", "whale hunting cards"),
     "variant_coastal_extra_species": ("TIS-VOY-5", "translator's variant: extra species card on coastal voyages"),
 }
 # Commands of the modules and solo scenarios (spec 12.1): known, refused until their module exists.
 MODULE_COMMANDS = {
     "choose_legendary_card": "TIS-CMD-4", "abandon_ship": "TIS-CMD-5", "belcher_override": "TIS-CMD-8",
-    "mast_choose": "TIS-CMD-10", "damaged_compass_redirect": "TIS-CMD-12", "choose_cargo": "TIS-CMD-18",
+    "choose_cargo": "TIS-CMD-18",
     "discard_food_can": "TIS-CMD-19", "mcclure_trade": "TIS-CMD-20", "collinson_chart": "TIS-CMD-21",
     "let_sailor_die": "TIS-CMD-22", "activate_treatment": "TIS-CMD-23", "choose_start_anchor": "TIS-CMD-24",
     "choose_free_upgrade": "TIS-CMD-25", "choose_tie_option": "TIS-CMD-26",
@@ -39,8 +36,20 @@ CHOICE_EVENTS = {
     "resolve_food_shortage": "species_discarded_for_food",
     "lower_food_for_cabin": "food_lowered_for_cabin",
     "collect_resource": "resource_collected",
+    "use_boiler": "boiler_answered",
+    "mast_choose": "mast_card_kept",
+    "damaged_compass_redirect": "compass_answered",
+}
+# The optional components of the base box (spec 2.3, 2.5, GAP-10).
+BASE_BOX_OPTIONS = {
+    "extra_events": {"type": "array", "items": {"enum": [25, 26, 27, 28]}, "uniqueItems": True, "default": [],
+                     "description": "extra event cards added to their decks (TIS-SETUP-7)"},
+    "all_upgrades": {"type": "boolean", "default": False, "description": "ship upgrades 7-11 (TIS-SETUP-4)"},
+    "whale_hunting": {"type": "boolean", "default": False,
+                      "description": "whale hunting cards, with the Fishing boat in the supply (TIS-SETUP-6)"},
 }
 DECISION_EVENTS = set(CHOICE_EVENTS.values())
+SETUP_STEPS = ("extra_events", "deal", "choose")
 SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
@@ -52,8 +61,8 @@ class ThroughIceAndSnow(Rules):
     player_counts = (2, 3, 4)
     options_schema = {
         "type": "object",
-        "properties": {key: {"type": "boolean", "default": False, "description": label}
-                       for key, (_, label) in MODULE_OPTIONS.items()},
+        "properties": {**BASE_BOX_OPTIONS, **{key: {"type": "boolean", "default": False, "description": label}
+                                              for key, (_, label) in MODULE_OPTIONS.items()}},
         "additionalProperties": False,
     }
 
@@ -103,12 +112,21 @@ class ThroughIceAndSnow(Rules):
         deck = state["decks"][node["deck"]]
         for card in outcome:
             deck.remove(card)
-        if key in ("deal_investor", "deal_cartography"):
+        if key == "extra_removal":
+            state["removed_events"] = state.get("removed_events", []) + list(outcome)
+            deck.extend(f"ev{number:02d}" for number in state["extras_todo"][node["deck"]])
+            state["extras_todo"][node["deck"]] = []
+        elif key == "mast":
+            state["peek"] = list(outcome)
+            state["pending"].append({"seat": node["seat"], "kind": "mast"})
+        elif key in ("deal_investor", "deal_cartography"):
             dealt = "investor_dealt" if key == "deal_investor" else "carto_dealt"
             state["players"][node["seat"]][dealt] = list(outcome)
             state["deal_index"] += 1
         elif key == "event":
             state["event"] = outcome[0]
+            if outcome[0] in state["bottom"][node["deck"]]:
+                state["bottom"][node["deck"]].remove(outcome[0])
         elif key == "event_species":
             state["event_species"] = outcome[0]
         elif key == "hunting_setup":
@@ -125,8 +143,11 @@ class ThroughIceAndSnow(Rules):
             return ChanceNode("helm_tie", tuple(state["seats"][seat] for seat in node["seats"]), 1,
                               label="TIS-SETUP-18: the tied player who takes the helm")
         seat = node.get("seat")
-        return ChanceNode(node["key"], tuple(state["decks"][node["deck"]]), node["count"],
-                          visible_to=None if seat is None else (state["seats"][seat],),
+        deck = node["deck"]
+        candidates = drawable(state, deck) if deck in ("coastal", "open_sea") and node["key"] != "extra_removal" \
+            else state["decks"][deck]
+        visible_to = () if node.get("hidden") else None if seat is None else (state["seats"][seat],)
+        return ChanceNode(node["key"], tuple(candidates), node["count"], visible_to=visible_to,
                           label=f"draw from the {node['deck']} deck", details={"deck": node["deck"]})
 
     def to_act(self, state: State) -> list[str]:
@@ -191,7 +212,7 @@ class ThroughIceAndSnow(Rules):
     # ------------------------------------------------------------------ read
     def view(self, state: State, reader: str | None) -> dict:
         everything = reader == ORGANISER
-        revealed = state["step"] not in ("deal", "choose")
+        revealed = state["step"] not in SETUP_STEPS
         players = []
         for seat, player in zip(state["seats"], state["players"], strict=True):
             own = everything or reader == seat
@@ -220,6 +241,10 @@ class ThroughIceAndSnow(Rules):
             "discards": state["discards"], "supply": state["supply"], "tiles": state["tiles"],
             "pending": [{**entry, "seat": seats[entry["seat"]]} for entry in state["pending"]],
             "over": state["over"], "players": players,
+            "bottom_of_decks": {deck: len(cards) for deck, cards in state["bottom"].items()},
+            "shoal_of_fish": state["shoal_of_fish"], "freezing_wind": state["freezing_wind"],
+            "known_events": sorted(self._known_events(state, seats.index(reader))) if reader in seats else [],
+            "removed_events": state.get("removed_events", []) if everything else len(state.get("removed_events", [])),
         }
 
     @staticmethod
@@ -230,14 +255,23 @@ class ThroughIceAndSnow(Rules):
         return {"number": card["number"], "name": card["name"], "action_crew": card.get("crew")}
 
     def secrets(self, state: State) -> dict[str, set[str]]:
-        revealed = state["step"] not in ("deal", "choose")
+        revealed = state["step"] not in SETUP_STEPS
         result = {}
-        for seat, player in zip(state["seats"], state["players"], strict=True):
-            tokens = set(player["carto_dealt"]) | set(player["investor_dealt"])
+        for index, (seat, player) in enumerate(zip(state["seats"], state["players"], strict=True)):
+            tokens = set(player["carto_dealt"]) | set(player["investor_dealt"]) | self._known_events(state, index)
             if revealed:
                 tokens.discard(player["investor"])
             result[seat] = tokens
         return result
+
+    @staticmethod
+    def _known_events(state: State, seat: int) -> set[str]:
+        """Event cards only this seat has seen (Mast upgrade): the pair it is choosing from, then the card it put
+        on the bottom of a deck."""
+        known = set(state["peek"]) if state["peek"] and state["leader"] == seat else set()
+        in_decks = set(state["decks"]["coastal"]) | set(state["decks"]["open_sea"])
+        known.update(card for card, seen_by in state["peeked"].items() if seen_by == [seat] and card in in_decks)
+        return known
 
     def is_over(self, state: State) -> bool:
         return state["over"] is not None

@@ -8,7 +8,6 @@ from domain.through_ice_and_snow.board import (
     all_lost,
     clockwise,
     crew_count,
-    free_total,
     owned,
     pay,
     push,
@@ -71,10 +70,11 @@ def death(state: State, seat: int, track: str) -> None:
         remove_crew(player, "sailor")
 
 
-def sick_choices(player: dict, count: int) -> list[dict]:
-    """Every distinct group of ``count`` available crew members."""
-    pool = [kind for kind in CREW_TYPES for _ in range(player["free"][kind])]
-    choices = {tuple(group) for group in combinations_with_replacement(CREW_TYPES, count)
+def sick_choices(player: dict, count: int, exclude: tuple[str, ...] = ()) -> list[dict]:
+    """Every distinct group of ``count`` available crew members, none of the ``exclude`` types."""
+    kinds = tuple(kind for kind in CREW_TYPES if kind not in exclude)
+    pool = [kind for kind in kinds for _ in range(player["free"][kind])]
+    choices = {tuple(group) for group in combinations_with_replacement(kinds, count)
                if all(group.count(kind) <= pool.count(kind) for kind in CREW_TYPES)}
     result = []
     for group in sorted(choices):
@@ -92,13 +92,20 @@ def send_to_sick_bay(player: dict, crew: dict) -> None:
 
 def scurvy(state: State, seat: int) -> None:
     """TIS-TRK-HEALTH-1: 2 crew of the player's choice go to the sick bay (a decision when there is a choice)."""
+    scurvy_like(state, seat, SICK_PER_SCURVY, ())
+
+
+def scurvy_like(state: State, seat: int, count: int, exclude: tuple[str, ...]) -> None:
+    """Crew of the player's choice to the sick bay (Scurvy, event 27); automatic when there is one choice."""
     player = state["players"][seat]
-    count = min(SICK_PER_SCURVY, free_total(player))
+    count = min(count, sum(player["free"][kind] for kind in CREW_TYPES if kind not in exclude))
     if count == 0:
         return
-    choices = sick_choices(player, count)
+    choices = sick_choices(player, count, exclude)
     if len(choices) == 1:
         send_to_sick_bay(player, choices[0])
+    elif exclude:
+        push(state, seat, "sick", count=count, exclude=list(exclude))
     else:
         push(state, seat, "sick", count=count)
 

@@ -12,23 +12,32 @@ from domain.through_ice_and_snow.board import (
     push,
 )
 from domain.through_ice_and_snow.catalogue import CAT
-from domain.through_ice_and_snow.tracks import demand_food, lose_fuel, lower_track, owe_discard, raise_track
+from domain.through_ice_and_snow.tracks import (
+    demand_food,
+    lose_fuel,
+    lower_track,
+    owe_discard,
+    raise_track,
+    scurvy_like,
+)
 
 COASTAL, OPEN_SEA = "coastal", "open_sea"
 VOYAGE_FUEL = {COASTAL: 2, OPEN_SEA: 1}
 COASTAL_FUEL_PER_PLAYER = 2
 GUIDE_CARD = 9
 RATS_FOOD = 4
+BEAR_RIFLES = 3
 
 
-def routes(state: State) -> list[dict]:
-    """TIS-VOY-2: one-way routes leaving the current anchor on placed sections, on the side placed."""
-    return [route for route in CAT.routes_from.get(state["anchor"], [])
+def routes(state: State, anchor: str | None = None) -> list[dict]:
+    """TIS-VOY-2: one-way routes leaving the anchor (the current one by default) on placed sections, on the side
+    placed."""
+    return [route for route in CAT.routes_from.get(anchor or state["anchor"], [])
             if state["sections"].get(route["section"]) in route["sides"]]
 
 
-def destinations(state: State) -> list[str]:
-    return sorted({route["to"] for route in routes(state)})
+def destinations(state: State, anchor: str | None = None) -> list[str]:
+    return sorted({route["to"] for route in routes(state, anchor)})
 
 
 def unplaced_section(state: State, anchor: str) -> str | None:
@@ -118,10 +127,29 @@ def voyage_type(state: State) -> None:
 
 def fuel(state: State) -> None:
     """TIS-VOY-5 (a): the fleet moves; every player lowers fuel with bands, towing if needed."""
+    state["previous_anchor"] = state["anchor"]
     state["anchor"] = state["destination"]
-    amount = VOYAGE_FUEL[state["voyage"]]
-    lose_fuel(state, dict.fromkeys(range(state["n"]), amount), bands=True)
-    state["step"] = "mapping"
+    voyage_fuel_loss(state, dict.fromkeys(range(state["n"]), VOYAGE_FUEL[state["voyage"]]), True, "mapping")
+
+
+def voyage_fuel_loss(state: State, amounts: dict[int, int], bands: bool, then: str) -> None:
+    """A fuel loss of the Voyage step. Upgrade 8 (Boiler, TIS-AMB-7): once per Voyage step its owner may pay
+    1 wood instead of 1 fuel, so owners who can are asked first; the loss itself is the ``fuel_loss`` step."""
+    state["fuel_loss"] = {"amounts": {str(seat): amount for seat, amount in amounts.items()}, "bands": bands,
+                          "then": then}
+    for seat in clockwise(state, state["leader"]):
+        player = state["players"][seat]
+        if (amounts.get(seat) and player["wood"] and seat not in state["boiler_used"]
+                and any(CAT.upgrades[number]["effect"] == "boiler" for number in player["upgrades"])):
+            push(state, seat, "boiler")
+    state["step"] = "fuel_loss"
+
+
+def fuel_loss(state: State) -> None:
+    loss = state["fuel_loss"]
+    state["fuel_loss"] = None
+    state["step"] = loss["then"]
+    lose_fuel(state, {int(seat): amount for seat, amount in loss["amounts"].items()}, bands=loss["bands"])
 
 
 def map_region(state: State) -> None:
@@ -152,12 +180,23 @@ def mapping(state: State) -> None:
 
 
 def draw_event(state: State) -> None:
-    """TIS-VOY-5 (c): the top card of the chosen deck, revealed now (a chance draw)."""
+    """TIS-VOY-5 (c): the top card of the chosen deck, revealed now (a chance draw).
+
+    Upgrade 9 (Mast upgrade): its owner, as leader, sees the top 2 cards instead (a draw only they see) and
+    keeps one (TIS-CMD-10); the other goes to the bottom. With fewer than 2 cards above the bottom ones the
+    draw is the normal one (ASSUMED).
+    """
     deck = state["voyage"]
     state["step"] = "card_setup"
-    if state["decks"][deck]:
+    if not state["decks"][deck]:
+        return
+    state["step"] = "event_effect"
+    leader = state["players"][state["leader"]]
+    above_bottom = [card for card in state["decks"][deck] if card not in state["bottom"][deck]]
+    if len(above_bottom) >= 2 and any(CAT.upgrades[number]["effect"] == "mast" for number in leader["upgrades"]):
+        state["chance"] = {"key": "mast", "deck": deck, "count": 2, "seat": state["leader"]}
+    else:
         state["chance"] = {"key": "event", "deck": deck, "count": 1}
-        state["step"] = "event_effect"
 
 
 def event_effect(state: State) -> None:
@@ -193,7 +232,7 @@ def _aurora(state: State, card: dict) -> None:
 
 def _fuel_loss(state: State, card: dict) -> None:
     """Events 2, 6, 14, 15: towing but no fuel band (TIS-AMB-20, TIS-TRK-FUEL-5)."""
-    lose_fuel(state, dict.fromkeys(range(state["n"]), card["amount"]), bands=False)
+    voyage_fuel_loss(state, dict.fromkeys(range(state["n"]), card["amount"]), False, state["step"])
 
 
 def _good_weather(state: State, card: dict) -> None:
@@ -232,7 +271,7 @@ def _hull_damage(state: State, card: dict) -> None:
         else:
             short[seat] = 1
     if short:
-        lose_fuel(state, short, bands=False)
+        voyage_fuel_loss(state, short, False, state["step"])
 
 
 def _sedna(state: State, card: dict) -> None:
@@ -256,8 +295,35 @@ def _animal_tracks(state: State, card: dict) -> None:
         state["chance"] = {"key": "event_species", "deck": "species", "count": 1}
 
 
+def _damaged_compass(state: State, card: dict) -> None:
+    """Event 25 / TIS-AMB-21: the player left of the leader may move this round's dynamite to another anchor
+    reachable from the previous one, and the fleet goes there (TIS-CMD-12); declining keeps the destination."""
+    others = [anchor for anchor in destinations(state, state["previous_anchor"]) if anchor != state["anchor"]]
+    if others:
+        push(state, (state["leader"] + 1) % state["n"], "compass", choices=others)
+
+
+def _shoal_of_fish(state: State, card: dict) -> None:
+    """Event 26: Ice Fishing counts twice this round."""
+    state["shoal_of_fish"] = True
+
+
+def _bear_attack(state: State, card: dict) -> None:
+    """Event 27: owners of 3 rifles or fewer put 1 non-Inuk crew member in the sick bay."""
+    for seat in _everyone(state):
+        if state["players"][seat]["rifle"] <= BEAR_RIFLES:
+            scurvy_like(state, seat, 1, ("inuk",))
+
+
+def _orca(state: State, card: dict) -> None:
+    """Event 28: the revealed walrus hunting cards go at the end of this Card-setup step (flow.action_start)."""
+    state["orca"] = True
+
+
 EVENT_EFFECTS = {
     "aurora": _aurora, "fuel_loss": _fuel_loss, "good_weather": _good_weather, "freezing_wind": _freezing_wind,
     "endless_dusk": _endless_dusk, "great_storm": _great_storm, "rats": _rats, "hull_damage": _hull_damage,
     "sedna": _sedna, "pack_ice": _pack_ice, "trapped": _trapped, "animal_tracks": _animal_tracks,
+    "damaged_compass": _damaged_compass, "shoal_of_fish": _shoal_of_fish, "bear_attack": _bear_attack,
+    "orca": _orca,
 }

@@ -29,12 +29,18 @@ def draw_any(match: Match) -> None:
     draw(match, *node.candidates[: node.count])
 
 
-def table_game(players: int = 4, investors: list[str] | None = None) -> Match:
+def table_game(players: int = 4, investors: list[str] | None = None, options: dict | None = None,
+               removed: list[str] | None = None) -> Match:
     """A table-mode game after setup: investors and cartography dealt in data order, the first of each kept.
 
-    ``investors`` fixes the investor each seat keeps (default: the first dealt).
+    ``investors`` fixes the investor each seat keeps (default: the first dealt); ``removed`` the event cards
+    returned to the box for extra event cards (default: the first of each deck).
     """
-    match, _ = create(RULES, {}, NAMES[:players], TABLE, None)
+    match, _ = create(RULES, options or {}, NAMES[:players], TABLE, None)
+    while match.state["step"] == "extra_events" and RULES.chance_node(match.state) is not None:
+        node = RULES.chance_node(match.state)
+        draw(match, *[card for card in (removed or []) if card in node.candidates][: node.count]
+             or node.candidates[: node.count])
     wanted = investors or []
     for index in range(players):
         deck = match.state["decks"]["investor"]
