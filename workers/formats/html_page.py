@@ -15,7 +15,7 @@ from domain.core.events import ORGANISER, full_data
 from domain.core.match import Match, apply_event, start, view
 from domain.registry import get_rules
 from workers.formats import ExportInput, words
-from workers.formats.html_render import ViewParts, view_parts
+from workers.formats.html_render import Group, Piece, ViewParts, view_parts
 from workers.formats.notation import move_text, result_text, token
 
 
@@ -46,8 +46,9 @@ def move_in_words(shown: dict, names: dict[str, str]) -> str:
 
 
 class Frames:
-    """Writes the page's data as a stream of items: ``["c", html]`` defines the next shared piece,
-    ``["f", frame]`` is one version whose boards and table list piece numbers.
+    """Writes the page's data as a stream of items: ``["c", piece]`` defines the next shared piece (HTML,
+    or a group ``{"field", "label", "wrap", "parts"}`` of earlier pieces), ``["f", frame]`` is one version
+    whose boards and table list piece numbers.
 
     Consecutive versions differ in a few fields, so each piece is written once
     and referred to after; only the previous version's pieces are remembered,
@@ -61,13 +62,20 @@ class Frames:
         self.current: dict[str, int] = {}
         self.items = 0
 
-    def piece(self, html: str) -> int:
-        number = self.current.get(html, self.previous.get(html))
+    def piece(self, piece: Piece) -> int:
+        if isinstance(piece, Group):
+            parts = [self.piece(child) for child in piece.children]
+            value: str | dict = {"field": escape(piece.name), "label": escape(words(piece.name)), "wrap": piece.wrap,
+                                 "parts": parts}
+            key = json.dumps(value)
+        else:
+            value = key = piece
+        number = self.current.get(key, self.previous.get(key))
         if number is None:
             number = self.count
             self.count += 1
-            self._item(["c", html])
-        self.current[html] = number
+            self._item(["c", value])
+        self.current[key] = number
         return number
 
     def frame(self, version: int, move: str, parts: ViewParts) -> None:
@@ -183,9 +191,16 @@ PAGE_SCRIPT = """<script>
   var slider = document.getElementById("slider");
   var index = 0;
   slider.max = String(frames.length - 1);
+  function piece(number) {
+    var found = pieces[number];
+    if (typeof found === "string") { return found; }
+    return '<div class="field" data-field="' + found.field + '"><span class="label">' + found.label +
+      '</span><span class="value"><div class="' + found.wrap + '">' + found.parts.map(piece).join("") +
+      "</div></span></div>";
+  }
   function fields(numbers) {
-    return numbers.length ? '<div class="fields">' + numbers.map(function (n) { return pieces[n]; }).join("") +
-      "</div>" : '<span class="empty">none</span>';
+    return numbers.length ? '<div class="fields">' + numbers.map(piece).join("") + "</div>" :
+      '<span class="empty">none</span>';
   }
   function draw(frame) {
     var boards = seats.map(function (seat) {
@@ -194,7 +209,7 @@ PAGE_SCRIPT = """<script>
         " <small>" + seat.seat + "</small></h3>" + fields(frame.boards[seat.seat] || []) + "</article>";
     });
     return '<div class="boards">' + boards.join("") + '</div><article class="table"><h3>Table</h3>' +
-      fields(frame.table) + "</article>" + (frame.score === null ? "" : pieces[frame.score]);
+      fields(frame.table) + "</article>" + (frame.score === null ? "" : piece(frame.score));
   }
   function show(next) {
     index = Math.max(0, Math.min(frames.length - 1, next));

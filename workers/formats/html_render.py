@@ -18,6 +18,7 @@ from workers.formats import words
 
 COMPONENT_ID = re.compile(r"[A-Za-z][\w.]*(?:[-#@:][\w.]+)+")
 TRACK_LIMIT = 20
+SPLIT_ABOVE = 4
 
 
 def split_by_seat(state: dict, seats: list[str]) -> tuple[dict[str, dict], dict]:
@@ -91,15 +92,37 @@ def render_fields(fields: dict) -> str:
     return '<div class="fields">' + "".join(field_html(name, value) for name, value in fields.items()) + "</div>"
 
 
+@dataclass(frozen=True)
+class Group:
+    """A large field (a map with many entries, a list of many tiles) drawn from smaller pieces, so that
+    a page shares the entries that did not change between versions. The page draws it exactly as
+    ``field_html(name, value)``: ``wrap`` is ``fields`` for a map and ``row`` for a list."""
+
+    name: str
+    wrap: str
+    children: tuple[Piece, ...]
+
+
+Piece = str | Group
+
+
 @dataclass
 class ViewParts:
-    """One version as the reader sees it, in pieces a page can share between versions: the HTML of each
-    field of each seat's board and of the table, and the score table once there is one."""
+    """One version as the reader sees it, in pieces a page can share between versions: each field of
+    each seat's board and of the table, and the score table once there is one."""
 
     acting: list[str]
-    boards: dict[str, list[str]]
-    table: list[str]
+    boards: dict[str, list[Piece]]
+    table: list[Piece]
     score: str | None
+
+
+def field_piece(name: str, value: object) -> Piece:
+    if isinstance(value, dict) and len(value) > SPLIT_ABOVE:
+        return Group(str(name), "fields", tuple(field_piece(key, item) for key, item in value.items()))
+    if isinstance(value, list) and len(value) > SPLIT_ABOVE and any(isinstance(item, dict | list) for item in value):
+        return Group(str(name), "row", tuple(render_value(item) for item in value))
+    return field_html(name, value)
 
 
 def field_html(name: str, value: object) -> str:
@@ -114,8 +137,8 @@ def view_parts(view: dict) -> ViewParts:
     boards, table = split_by_seat(state, seats)
     return ViewParts(
         acting=[seat for seat in seats if seat in view["waiting_for"]],
-        boards={seat: [field_html(name, value) for name, value in boards[seat].items()] for seat in seats},
-        table=[field_html(name, value) for name, value in table.items()],
+        boards={seat: [field_piece(name, value) for name, value in boards[seat].items()] for seat in seats},
+        table=[field_piece(name, value) for name, value in table.items()],
         score=render_score(view["score"], names) if view.get("score") else None,
     )
 
