@@ -33,6 +33,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -330,6 +331,43 @@ class Level:
         return sorted({error for run in self.baseline + self.submitting + self.playing for error in run.errors})
 
 
+def commands_sent(redis_url: str, steps: int, step: Callable[[], object]) -> Counter:
+    """The commands clients send Redis during ``steps`` calls of ``step``, by name (watched with MONITOR, so
+    never during a timed run); commands a Lua script runs inside Redis are left out: they are no round trip."""
+    stop = f"ECHO bench-monitor-{uuid.uuid4().hex}"
+    seen: Counter = Counter()
+    with redis.Redis.from_url(redis_url).monitor() as monitor:
+        def listen() -> None:
+            while (command := monitor.next_command())["command"] != stop:
+                if command["client_type"] != "lua":
+                    seen[command["command"].split()[0].upper()] += 1
+
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        for _ in range(steps):
+            step()
+        with redis.Redis.from_url(redis_url) as asking:
+            asking.echo(stop.split()[1])
+        listener.join()
+    return seen
+
+
+def per_request(counts: Counter, requests: int) -> str:
+    """Commands per request, then the usual ones by name (a new connection's HELLO is rare: not shown)."""
+    usual = [f"{name} {count / requests:.1f}" for name, count in counts.most_common() if count / requests >= 0.05]
+    return f"{sum(counts.values()) / requests:.1f} ({', '.join(usual)})"
+
+
+def round_trips(redis_url: str, baseline_port: int, cairn_port: int, plan: Script, steps: int = 50) -> str:
+    appender, submitter = Appender(baseline_port, 0), Submitter(cairn_port, plan)
+    appender.step()
+    submitter.step()
+    base = commands_sent(redis_url, steps, appender.step)
+    ours = commands_sent(redis_url, steps, submitter.step)
+    return (f"  Redis commands sent per request, at 1 client over {steps} each: baseline {per_request(base, steps)}; "
+            f"Cairn move {per_request(ours, steps)}")
+
+
 def measure(baseline_port: int, cairn_port: int, scripts: list[Script]) -> list[Level]:
     drive(lambda index: Appender(baseline_port, index), 8, WARMUP_SECONDS)
     drive(lambda index: Submitter(cairn_port, scripts[index % len(scripts)]), 8, WARMUP_SECONDS)
@@ -394,11 +432,13 @@ def main() -> int:
             env = cairn_env(server.url)
             with gunicorn(BASELINE_APP, env) as (baseline_port, _), gunicorn(CAIRN_APP, env) as (cairn_port, _):
                 levels = measure(baseline_port, cairn_port, scripts)
+                sent = round_trips(server.url, baseline_port, cairn_port, scripts[-1])
         finally:
             server.stop()
     print(f"load average {os.getloadavg()[0]:.1f} at end")
     table("submission: scripted legal moves, one POST each (If-Match, Idempotency-Key)", levels,
           lambda level: level.submitting, "moves/s")
+    print(sent)
     table("play: GET the acting seat's legal moves, POST one; only the POST timed; the GETs load the same "
           "workers", levels, lambda level: level.playing, "moves/s")
     errors = sorted({error for level in levels for error in level.errors()})
