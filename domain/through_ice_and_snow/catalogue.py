@@ -71,6 +71,16 @@ def load(folder: Path = DATA) -> Catalogue:
         for section in anchor["sections"]:
             _check(section in sections, "map", f"anchors/{anchor_id}/sections", f"unknown section {section!r}")
     _check(board["start"] in anchors and board["final_anchor"] in anchors, "map", "start", "unknown anchor")
+    sides = {section["id"]: section["sides"] for section in board["sections"]}
+    for anchor_id in anchors:
+        if anchor_id == board["final_anchor"]:
+            continue
+        leaving = routes_from.get(anchor_id, [])
+        for section in {route["section"] for route in leaving} or {"-"}:
+            for side in sides.get(section, ["-"]):
+                # the fleet can neither go back nor stay (TIS-VOY-2): every anchor but the last needs a way on
+                _check(any(route["section"] == section and side in route["sides"] for route in leaving), "map",
+                       f"anchors/{anchor_id}", f"no route leaves it on side {side} of section {section}")
     species = {card["id"]: card for card in value["species"]["cards"]}
     hunting = {card["id"]: card for card in value["hunting"]["cards"]}
     cartography = {card["id"]: card for card in value["cartography"]["cards"]}

@@ -82,3 +82,15 @@ def test_the_data_versions_are_recorded_at_creation():
     assert set(events[0]["data"]["data_versions"]) == {"map", "tracks", "species", "hunting", "cartography",
                                                        "action_board", "events", "investors", "upgrades",
                                                        "components"}
+
+
+def test_every_anchor_but_the_last_has_a_way_on_for_every_side(tmp_path):
+    """TIS-VOY-2: routes are one-way and the fleet cannot stay, so a dead end is refused as a data error."""
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    board = json.loads((folder / "map.json").read_text())
+    board["routes"] = [route for route in board["routes"] if route["from"] != "B1"]
+    (folder / "map.json").write_text(json.dumps(board))
+    with pytest.raises(DataError) as error:
+        load(folder)
+    assert error.value.field == "anchors/B1"
