@@ -234,6 +234,7 @@ class Run:
 
     steps: int = 0
     seconds: float = 0.0
+    client_cpu: float = 0.0
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -265,12 +266,13 @@ def drive(make: Callable[[int], object], concurrency: int, seconds: float, max_s
     threads = [threading.Thread(target=work, args=(client,), daemon=True) for client in clients]
     for thread in threads:
         thread.start()
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     deadline[0] = began + seconds
     start.wait()
     for thread in threads:
         thread.join()
     run.seconds = time.perf_counter() - began
+    run.client_cpu = time.process_time() - cpu
     run.steps = len(run.latencies)
     return run
 
@@ -394,6 +396,12 @@ def paired_ratio(ours: list[Run], theirs: list[Run]) -> float:
     return statistics.median(mine.rate / base.rate for mine, base in zip(ours, theirs, strict=True) if base.rate)
 
 
+def client_cpu_ms(levels: list[Level], runs_of: Callable[[Level], list[Run]]) -> str:
+    """The load generator shares the machine's cores with the servers; this is its share of the work."""
+    runs = [run for level in levels for run in runs_of(level)]
+    return f"{1000 * sum(run.client_cpu for run in runs) / max(1, sum(run.steps for run in runs)):.2f}"
+
+
 def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Run]], unit: str) -> bool:
     """A table of Cairn beside the baseline at each concurrency, then its targets; True when all are met."""
     print(title)
@@ -411,6 +419,9 @@ def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Run]], 
               f"{last_p99:>7.1f} | {ratio:>5.2f} {len(pooled(ours)):>7,}")
     ratios_met = all(paired_ratio(cairn(level), level.baseline) >= RATIO_TARGET for level in levels)
     p99_met = last_p99 < P99_TARGET_MS
+    baseline_cpu = client_cpu_ms(levels, lambda level: level.baseline)
+    print(f"  load generator CPU per step (all its threads): baseline {baseline_cpu} ms, "
+          f"Cairn {client_cpu_ms(levels, cairn)} ms")
     print(f"  target ratio >= {RATIO_TARGET} at every concurrency: {'met' if ratios_met else 'NOT met'}; "
           f"target p99 < {P99_TARGET_MS:g} ms at {levels[-1].concurrency} clients: "
           f"{'met' if p99_met else 'NOT met'} ({last_p99:.1f} ms)")
