@@ -230,3 +230,38 @@ def test_food_above_fifty_is_kept():
     assert hero["food"] == 58
     demand_food(match.state, 0, 6)
     assert hero["food"] == 52
+
+
+def test_food_shortage_goes_on_down_the_ladder_when_the_species_run_out():
+    """TIS-TRK-FOOD-3 / TIS-AMB-16: a species card that does not cover the need, then dogs, sailors and VP."""
+    match = bare_state(2)
+    state = match.state
+    hero = state["players"][0]
+    hero.update(food=0, dogs=1, vp=20, species=["S09"])  # Lemming: food 1
+    demand_food(state, 0, 6)
+    do(match, "p1", {"type": "resolve_food_shortage", "card": "S09"})
+    # 1 from the lemming, 2 from the dog (-2 VP), then sailors (-5 VP each) until 6 is reached: 1 + 2 + 2 + 2 = 7
+    assert (hero["food"], hero["dogs"], hero["crew"]["sailor"], hero["vp"]) == (1, 0, 1, 8)
+    assert state["pending"] == []
+
+
+def test_felix_booth_objective_fails_on_entering_the_mutiny_area():
+    """Spec 2.4 (Felix Booth) with the GAP-2 areas: morale 2 is in the Mutiny area."""
+    match = bare_state(2)
+    state = match.state
+    hero = state["players"][0]
+    hero.update(morale=4, health=4, food=20)
+    lower_track(state, 0, "morale", 1, effects=True)
+    assert hero["booth_ok"] is True
+    lower_track(state, 0, "morale", 1, effects=True)
+    assert hero["booth_ok"] is False
+
+
+def test_death_outside_attrition():
+    """TIS-AMB-5: Endless dusk (event 5) taking morale to 0 applies Death."""
+    match = table_game(2)
+    for hero in match.state["players"]:
+        hero.update(morale=2, vp=10, fuel=5)
+    sail(match, "E1", voyage="coastal", draws={"event": ["ev05"]})
+    hero = player(match, "p1")  # not the leader, so no mapping VP
+    assert (hero["morale"], hero["vp"], hero["crew"]["sailor"]) == (1, 5, 2)
