@@ -66,8 +66,8 @@ def new_state(seats: list[str], options: dict) -> State:
         "pending": [], "chance": None, "deal_index": 0,
         "extras_todo": {deck: [number for number in numbers if number in options.get("extra_events", [])]
                         for deck, numbers in CAT.extra_decks.items()},
-        "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {}, "previous_anchor": None,
-        "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
+        "removed_events": [], "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {},
+        "previous_anchor": None, "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
         "players": players,
     }
 

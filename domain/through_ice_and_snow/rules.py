@@ -1,4 +1,5 @@
-"""Through Ice and Snow, base game for 2-4 players, behind Cairn's game interface."""
+"""Through Ice and Snow, base game for 2-4 players with the optional base-box components, behind Cairn's game
+interface."""
 from __future__ import annotations
 
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
@@ -113,7 +114,7 @@ class ThroughIceAndSnow(Rules):
         for card in outcome:
             deck.remove(card)
         if key == "extra_removal":
-            state["removed_events"] = state.get("removed_events", []) + list(outcome)
+            state["removed_events"].extend(outcome)
             deck.extend(f"ev{number:02d}" for number in state["extras_todo"][node["deck"]])
             state["extras_todo"][node["deck"]] = []
         elif key == "mast":
@@ -244,7 +245,7 @@ class ThroughIceAndSnow(Rules):
             "bottom_of_decks": {deck: len(cards) for deck, cards in state["bottom"].items()},
             "shoal_of_fish": state["shoal_of_fish"], "freezing_wind": state["freezing_wind"],
             "known_events": sorted(self._known_events(state, seats.index(reader))) if reader in seats else [],
-            "removed_events": state.get("removed_events", []) if everything else len(state.get("removed_events", [])),
+            "removed_events": state["removed_events"] if everything else len(state["removed_events"]),
         }
 
     @staticmethod
