@@ -17,7 +17,6 @@ MODULE_OPTIONS = {
     "walking_on_ice": ("TIS-WALK-1", "Walking on Ice (Myths & Legends)"),
     "inuit_myths": ("TIS-MYTH-1", "Inuit Myths (Myths & Legends)"),
     "legendary_expeditions": ("TIS-LEG-1", "Legendary Expeditions (Myths & Legends)"),
-    "variant_coastal_extra_species": ("TIS-VOY-5", "translator's variant: extra species card on coastal voyages"),
 }
 # Commands of the modules and solo scenarios (spec 12.1): known, refused until their module exists.
 MODULE_COMMANDS = {
@@ -41,13 +40,16 @@ CHOICE_EVENTS = {
     "mast_choose": "mast_card_kept",
     "damaged_compass_redirect": "compass_answered",
 }
-# The optional components of the base box (spec 2.3, 2.5, GAP-10).
+# The optional components of the base box (spec 2.3, 2.5, GAP-10) and the translator's variant.
 BASE_BOX_OPTIONS = {
     "extra_events": {"type": "array", "items": {"enum": [25, 26, 27, 28]}, "uniqueItems": True, "default": [],
                      "description": "extra event cards added to their decks (TIS-SETUP-7)"},
     "all_upgrades": {"type": "boolean", "default": False, "description": "ship upgrades 7-11 (TIS-SETUP-4)"},
     "whale_hunting": {"type": "boolean", "default": False,
                       "description": "whale hunting cards, with the Fishing boat in the supply (TIS-SETUP-6)"},
+    "variant_coastal_extra_species": {"type": "boolean", "default": False,
+                                      "description": "translator's variant: 1 more species card after a coastal "
+                                                     "voyage (TIS-VOY-5)"},
 }
 DECISION_EVENTS = set(CHOICE_EVENTS.values())
 SETUP_STEPS = ("extra_events", "deal", "choose")

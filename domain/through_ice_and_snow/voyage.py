@@ -215,7 +215,9 @@ def card_setup(state: State) -> None:
 
 
 def card_setup_species(state: State) -> None:
-    count = min(CAT.anchors[state["anchor"]]["species_icons"], len(state["decks"]["species"]))
+    """TIS-VOY-5 variant ``variant_coastal_extra_species``: one more species card after a coastal voyage."""
+    extra = 1 if state["options"].get("variant_coastal_extra_species") and state["voyage"] == COASTAL else 0
+    count = min(CAT.anchors[state["anchor"]]["species_icons"] + extra, len(state["decks"]["species"]))
     state["step"] = "action_start"
     if count:
         state["chance"] = {"key": "species_setup", "deck": "species", "count": count}

@@ -18,7 +18,6 @@ def new(players: int):
 @pytest.mark.parametrize(("option", "rule_id"), [
     ("survival", "TIS-SURV-2"), ("shelter_building", "TIS-SHEL-2"), ("dual_species", "TIS-DUAL-1"),
     ("walking_on_ice", "TIS-WALK-1"), ("inuit_myths", "TIS-MYTH-1"), ("legendary_expeditions", "TIS-LEG-1"),
-    ("variant_coastal_extra_species", "TIS-VOY-5"),
 ])
 def test_module_options_are_refused_until_implemented(option, rule_id):
     """TIS-CMD-1: modules are game options; each is refused, naming its rule, until it exists."""

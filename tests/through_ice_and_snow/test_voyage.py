@@ -154,3 +154,11 @@ def test_inuk_guide_lets_its_holder_map_on_open_sea():
                                           {"type": "inuk_guide_map", "map": False}]
     do(match, leader, {"type": "inuk_guide_map", "map": True})
     assert match.state["mapped"] == {"Baffin": leader}
+
+
+@pytest.mark.parametrize(("voyage", "species"), [("coastal", 2), ("open_sea", 1)])
+def test_translators_variant_reveals_one_more_species_after_a_coastal_voyage(voyage, species):
+    """TIS-VOY-5 (variant_coastal_extra_species): E1 shows 1 species icon."""
+    match = table_game(2, options={"variant_coastal_extra_species": True})
+    sail(match, "E1", voyage=voyage)
+    assert len(match.state["revealed"]["species"]) == species
