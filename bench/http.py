@@ -5,15 +5,19 @@ one private Redis (AOF, ``appendfsync everysec``), started by this run:
 
 * baseline: ``baseline_app`` below, a Flask endpoint whose only work is one
   ``EVALSHA`` of a script that ``XADD``s the ~300-byte JSON body it was sent;
-* Cairn: ``service.app:create_app()``; each client thread plays its own
-  server-mode Borealis games (2, 3 or 4 seats): it fetches the acting seat's
-  legal moves, picks one at random and POSTs it with ``If-Match`` and a fresh
-  ``Idempotency-Key``. Only the POST is timed, but the GET is served by the
-  same two workers, so Cairn's moves/s is half the requests it served.
+* Cairn, ``service.app:create_app()``, driven two ways; each client thread
+  has its own server-mode Borealis games (2, 3 or 4 seats):
+  - submission: the moves of a random game decided in advance (server mode
+    with a known seed replays identically), one POST per move with
+    ``If-Match`` and a fresh ``Idempotency-Key``: the same request pattern
+    as the baseline's, so its moves/s compare directly with the baseline's;
+  - play: fetch the acting seat's legal moves, POST one of them; only the
+    POST is timed, but the same two workers serve the GETs as well.
 
 The client threads run in this process on loopback, for 1, 8 and 32 clients,
 in paired rounds (baseline, then Cairn) so that other load on the machine
 falls on both alike; throughput is the median round, latencies are pooled.
+Outside the timed runs, Redis MONITOR counts the commands each request sends.
 The rate limit is raised out of the way: it is a policy, not a cost.
 Targets: Cairn moves/s >= 0.4 x baseline requests/s; p99 < 50 ms at 32 clients.
 
