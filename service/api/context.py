@@ -1,0 +1,91 @@
+"""What every view needs: the store, the request's JSON body and the game it names."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+from flask import current_app, request
+
+from domain.core.events import ORGANISER, redact_event
+from service.api.errors import ApiError
+from service.api.matches import MatchCache
+from service.api.ratelimit import RateLimiter
+from service.store import GameNotFound
+
+GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+ENDED_STATUSES = ("ended", "scored")
+
+
+@dataclass
+class Services:
+    client: redis.Redis
+    store: Any
+    matches: MatchCache
+    limiter: RateLimiter
+    spec_text: str
+
+
+def services() -> Services:
+    return current_app.extensions["cairn"]
+
+
+def store():
+    return services().store
+
+
+def current_match(game_id: str, meta: dict):
+    """The game as of ``meta`` (or later), folded from the process's cache where it can be."""
+    return services().matches.current(game_id, meta["version"])
+
+
+def json_body() -> Any:
+    """The parsed JSON body; 415 for another media type, 400 for JSON that does not parse, 413 when too large."""
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type", "Unsupported media type",
+                       "send the body as application/json")
+    raw = request.get_data(cache=True)
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ApiError(400, "malformed_json", "Malformed JSON", f"the body is not valid JSON: {error}") from None
+
+
+def game_meta(game_id: str) -> dict:
+    """The game's meta record, or 404 ``game_not_found`` (checked before any token, so ids are not probed by 401s)."""
+    if not GAME_ID_PATTERN.match(game_id):
+        raise _not_found(game_id)
+    try:
+        return store().meta(game_id)
+    except GameNotFound:
+        raise _not_found(game_id) from None
+
+
+def _not_found(game_id: str) -> ApiError:
+    return ApiError(404, "game_not_found", "Game not found", f"there is no game {game_id!r}", field="game_id")
+
+
+def is_revealed(meta: dict) -> bool:
+    """Once a game has ended its seed is public, so every secret of its history is too."""
+    return meta.get("status") in ENDED_STATUSES
+
+
+def shown_envelope(envelope: dict, reader: str | None, revealed: bool) -> dict:
+    """An envelope as ``reader`` may see it: secrets redacted, and the command only for the seat that sent it.
+
+    A command can name what only its sender knows (the card swapped from a
+    hand, the outcome the organiser drew), so until the game ends other
+    readers see the events it produced, not the command itself.
+    """
+    shown = redact_event(envelope, reader, revealed)
+    command = shown.get("command")
+    if command is not None and not (revealed or reader == ORGANISER or command.get("seat") == reader):
+        shown = {key: value for key, value in shown.items() if key != "command"}
+        shown["command_redacted"] = True
+    return shown
+
+
+def reader_name(reader: str | None) -> str:
+    return reader or "public"

@@ -1,0 +1,96 @@
+"""Request bodies and query strings, checked with marshmallow before anything is read or written.
+
+A failed check becomes a 422 ``invalid_field`` problem naming the first
+offending field, so a client learns what to fix without the service having
+looked at the game at all.
+"""
+from __future__ import annotations
+
+from datetime import UTC
+from typing import Any
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from domain.core.chance import CHANCE_MODES, SERVER
+from service.api.errors import ApiError
+
+SEAT_PATTERN = r"^p[1-9][0-9]*$"
+GAME_STATUSES = ("active", "ended", "scored")
+
+
+class CreateGameSchema(Schema):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    players = fields.List(
+        fields.String(validate=validate.Length(min=1, max=64)), required=True, validate=validate.Length(min=1, max=16)
+    )
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    chance_mode = fields.String(load_default=SERVER, validate=validate.OneOf(CHANCE_MODES))
+    seed = fields.String(validate=validate.Length(min=8, max=256))
+
+    @validates_schema
+    def seed_only_in_server_mode(self, data: dict, **_: Any) -> None:
+        if "seed" in data and data["chance_mode"] != SERVER:
+            raise ValidationError("a seed is only used in server mode: table mode draws physical cards", "seed")
+
+
+class MoveSchema(Schema):
+    """A game command plus the two reserved fields ``expected_version`` and ``seat``; the rest is the game's."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1))
+    seat = fields.String(validate=validate.Regexp(SEAT_PATTERN))
+
+
+class ListGamesQuery(Schema):
+    game = fields.String()
+    status = fields.String(validate=validate.OneOf(GAME_STATUSES))
+    player = fields.String()
+    created_after = fields.AwareDateTime(default_timezone=UTC)
+    created_before = fields.AwareDateTime(default_timezone=UTC)
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1))
+
+
+class EventsQuery(Schema):
+    from_ = fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1))
+
+
+class StateQuery(Schema):
+    at = fields.Integer(validate=validate.Range(min=1))
+
+
+class StreamQuery(Schema):
+    from_ = fields.Integer(data_key="from", validate=validate.Range(min=1))
+    token = fields.String()
+
+
+class LegalMovesQuery(Schema):
+    seat = fields.String(validate=validate.Regexp(SEAT_PATTERN))
+
+
+def first_error(messages: dict | list, prefix: str = "") -> tuple[str, str]:
+    """The first offending field (dotted path) and its message, from marshmallow's nested errors."""
+    if isinstance(messages, list):
+        return prefix or "body", "; ".join(str(item) for item in messages)
+    key, value = next(iter(messages.items()))
+    path = f"{prefix}.{key}" if prefix else str(key)
+    if key == "_schema":
+        path = prefix or "body"
+    return first_error(value, path) if isinstance(value, dict) else (path, "; ".join(map(str, value)))
+
+
+def load(schema: Schema, data: Any, *, where: str = "body") -> dict:
+    """``schema.load(data)`` or a 422 problem naming the field."""
+    if where == "body" and not isinstance(data, dict):
+        raise ApiError(422, "body_not_object", "Request body is not an object", "the JSON body must be an object")
+    try:
+        return schema.load(data)
+    except ValidationError as error:
+        path, message = first_error(error.messages)
+        code = "invalid_field" if where == "body" else "invalid_query"
+        raise ApiError(422, code, "Invalid field" if where == "body" else "Invalid query parameter",
+                       f"{path}: {message}", field=path) from None

@@ -1,0 +1,100 @@
+"""The Flask app factory: configuration, the event store, rate limiting, error handling and blueprints.
+
+Configuration comes from the ``config`` mapping, else the environment
+(``REDIS_URL`` and ``CAIRN_<KEY>``), else the defaults below, which are
+also the limits the API spec documents.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import redis
+from flask import Flask, request
+
+from service.api import docs, errors, games, rules, stream
+from service.api.auth import presented_token
+from service.api.context import Services, services
+from service.api.errors import ApiError
+from service.api.matches import MatchCache
+from service.api.ratelimit import RateLimiter
+from service.store import EventStore, configure_durability
+
+DEFAULTS: dict[str, Any] = {
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "APPENDFSYNC": "everysec",
+    "SNAPSHOT_EVERY": 200,
+    "MAX_BODY_BYTES": 64 * 1024,
+    "RATE_LIMIT": 20.0,
+    "RATE_BURST": 40,
+    "PAGE_SIZE_MAX": 500,
+    "STREAM_IDLE_SECONDS": 30.0,
+    "STREAM_POLL_SECONDS": 5.0,
+    "API_SPEC_PATH": None,
+}
+
+# Scores, exports and audits made by the workers; served when the workers package is installed alongside.
+RECORDS_MODULE = "service.api.records"
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(_settings(config or {}))
+    app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
+    app.json.sort_keys = False
+    client = redis.Redis.from_url(app.config["REDIS_URL"], decode_responses=True)
+    configure_durability(client, app.config["APPENDFSYNC"])
+    store = EventStore(client, snapshot_every=int(app.config["SNAPSHOT_EVERY"]))
+    app.extensions["cairn"] = Services(
+        client=client,
+        store=store,
+        matches=MatchCache(store),
+        limiter=RateLimiter(client, float(app.config["RATE_LIMIT"]), int(app.config["RATE_BURST"])),
+        spec_text=_spec_path(app.config["API_SPEC_PATH"]).read_text(encoding="utf-8"),
+    )
+    errors.register(app)
+    app.before_request(_rate_limit)
+    for module in (rules, games, stream, docs):
+        app.register_blueprint(module.blueprint)
+    if importlib.util.find_spec(RECORDS_MODULE) is not None:
+        app.register_blueprint(importlib.import_module(RECORDS_MODULE).blueprint)
+    return app
+
+
+def _settings(config: Mapping[str, Any]) -> dict[str, Any]:
+    settings = {}
+    for key, default in DEFAULTS.items():
+        env = os.environ.get(key if key == "REDIS_URL" else f"CAIRN_{key}")
+        value = config.get(key, env if env is not None else default)
+        settings[key] = type(default)(value) if default is not None and value is not None else value
+    settings.update({key: value for key, value in config.items() if key not in DEFAULTS})
+    return settings
+
+
+def _spec_path(configured: str | None) -> Path:
+    """The spec next to the sources in a checkout, else in the working directory (the container's /app)."""
+    candidates = [Path(configured)] if configured else [Path(__file__).resolve().parents[1] / "api_spec.yaml",
+                                                         Path.cwd() / "api_spec.yaml"]
+    for path in candidates:
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"api_spec.yaml not found in {', '.join(map(str, candidates))}")
+
+
+def _rate_limit() -> None:
+    """Every request takes one from its token's bucket (its address's, without a token)."""
+    limiter: RateLimiter = services().limiter
+    try:
+        token = presented_token(allow_query=request.path.endswith("/stream"))
+    except ApiError:
+        token = None
+    wait = limiter.take(token, request.remote_addr)
+    if wait:
+        raise ApiError(429, "rate_limited", "Too many requests",
+                       f"this token may make {limiter.rate:g} requests per second (bursts of {limiter.burst})",
+                       headers={"Retry-After": RateLimiter.retry_after(wait)}, retry_after=wait)
+

@@ -1,0 +1,127 @@
+"""The API served over real HTTP (werkzeug in a thread) on the test run's Redis, every response held to the spec."""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import requests
+from openapi_core import Config, OpenAPI
+from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
+from werkzeug.datastructures import Headers
+from werkzeug.serving import make_server
+
+from domain import registry
+from service.app import create_app
+from tests.core.high_card import RULES as HIGH_CARD
+
+
+def _text(data: bytes, **_parameters) -> str:
+    return data.decode("utf-8")
+
+
+def _json(data: bytes, **_parameters):
+    return json.loads(data)
+
+
+# Text media types the spec describes as strings (the stream, the docs page, the spec itself), and
+# problem+json, which openapi-core does not know to be JSON.
+SPEC_PATH = Path(__file__).resolve().parents[2] / "api_spec.yaml"
+SPEC = OpenAPI.from_file_path(
+    str(SPEC_PATH),
+    config=Config(extra_media_type_deserializers={
+        "text/event-stream": _text, "text/html": _text, "application/yaml": _text, "application/problem+json": _json,
+    }),
+)
+FAST = {"RATE_LIMIT": 100_000, "RATE_BURST": 100_000, "STREAM_IDLE_SECONDS": 1.0, "STREAM_POLL_SECONDS": 0.2}
+
+registry.register(HIGH_CARD)
+logging.getLogger("werkzeug").setLevel(logging.WARNING)
+
+
+@dataclass
+class Api:
+    """A client of one running server; every response it receives is validated against api_spec.yaml."""
+
+    base: str
+    session: requests.Session = field(default_factory=requests.Session)
+
+    def request(self, method: str, path: str, token: str | None = None, **kwargs) -> requests.Response:
+        headers = dict(kwargs.pop("headers", None) or {})
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        response = self.session.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
+        SPEC.validate_response(RequestsOpenAPIRequest(response.request), RequestsOpenAPIResponse(response))
+        return response
+
+    def get(self, path: str, token: str | None = None, **kwargs) -> requests.Response:
+        return self.request("GET", path, token, **kwargs)
+
+    def post(self, path: str, token: str | None = None, **kwargs) -> requests.Response:
+        return self.request("POST", path, token, **kwargs)
+
+    def create(self, game: str = "high-card", players: int = 2, **body) -> dict:
+        names = [f"Player {n}" for n in range(1, players + 1)]
+        response = self.post("/games", json={"game": game, "players": names, **body})
+        assert response.status_code == 201, response.text
+        return response.json()
+
+
+def serve(config: dict) -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+@pytest.fixture
+def api_config(redis_server, redis_client) -> dict:
+    """Settings for a server on a freshly flushed Redis; a test may change them before asking for ``api``."""
+    return {"REDIS_URL": redis_server.url, **FAST}
+
+
+@pytest.fixture
+def api(api_config) -> Iterator[Api]:
+    for base in serve(api_config):
+        yield Api(base)
+
+
+@dataclass
+class StreamedResponse:
+    """A finished SSE response in the shape openapi-core validates (its body was read line by line)."""
+
+    data: bytes
+    status_code: int
+    content_type: str
+    headers: Headers
+
+
+def read_stream(api: Api, path: str, token: str | None = None, headers: dict | None = None) -> list[dict]:
+    """Every SSE message of a stream until the server ends it: ``{"id", "event", "data"}`` each."""
+    sent = dict(headers or {})
+    if token is not None:
+        sent["Authorization"] = f"Bearer {token}"
+    response = api.session.get(api.base + path, headers=sent, stream=True, timeout=30)
+    lines = [line.decode() for line in response.iter_lines()]
+    finished = StreamedResponse("\n".join(lines).encode(), response.status_code,
+                                response.headers.get("Content-Type", ""), Headers(dict(response.headers)))
+    SPEC.validate_response(RequestsOpenAPIRequest(response.request), finished)
+    assert response.status_code == 200, finished.data
+    messages, current = [], {}
+    for line in lines:
+        if not line:
+            if "data" in current:
+                messages.append(current)
+            current = {}
+        elif not line.startswith(":"):
+            name, _, value = line.partition(":")
+            current[name] = value.removeprefix(" ")
+    return messages

@@ -1,0 +1,157 @@
+"""Whole games played over HTTP by random legal moves, for every game, player count and chance mode.
+
+At sampled steps, every reader's responses (view, legal moves, event log)
+are searched for the secrets of the other seats, as ``rules.secrets`` names
+them for the state rebuilt from the organiser's log; live streams opened at
+the start are held to the same check and must match the log's redaction.
+"""
+from __future__ import annotations
+
+import json
+import random
+import threading
+
+import pytest
+
+from domain import registry
+from domain.core.chance import SERVER, TABLE
+from domain.core.match import apply_event
+from domain.core.match import start as start_match
+from tests.api.conftest import Api, read_stream
+from tests.conformance.harness import strings_in
+
+GAMES = ["high-card", *registry.game_names()]
+MAX_STEPS = 5000
+
+
+def cases():
+    for name in GAMES:
+        for players in registry.get_rules(name).player_counts:
+            for mode in (SERVER, TABLE):
+                yield pytest.param(name, players, mode, id=f"{name}-{players}p-{mode}")
+
+
+class Follower(threading.Thread):
+    """One reader following the game's live stream from version 1 to ``last``.
+
+    When a stream ends (idle) the follower reconnects with ``Last-Event-ID``,
+    as an ``EventSource`` does, until it has the game's last version.
+    """
+
+    def __init__(self, api: Api, game_id: str, token: str | None):
+        super().__init__(daemon=True)
+        self.api, self.game_id, self.token = api, game_id, token
+        self.envelopes: list[dict] = []
+        self.last: int | None = None
+
+    def run(self) -> None:
+        path = f"/games/{self.game_id}/stream?from=1"
+        while True:
+            seen = self.envelopes[-1]["version"] if self.envelopes else None
+            headers = {"Last-Event-ID": str(seen)} if seen else None
+            for message in read_stream(self.api, path, self.token, headers=headers):
+                if message.get("event", "message") == "message":
+                    self.envelopes.append(json.loads(message["data"]))
+            if self.last is not None and self.envelopes and self.envelopes[-1]["version"] >= self.last:
+                return
+
+    def finish(self, last: int) -> None:
+        self.last = last
+        self.join(timeout=60)
+
+
+class Table:
+    """One game seen by all its readers: ``None`` (the public), the seats and the organiser."""
+
+    def __init__(self, api: Api, created: dict):
+        self.api = api
+        self.game_id = created["game_id"]
+        self.tokens: dict = {seat["seat"]: seat["token"] for seat in created["seats"]}
+        self.organiser = created["organiser_token"]
+        self.readers: list = [None, *self.tokens]
+        self.logged: dict = {reader: [] for reader in self.readers}
+        self.seen: dict = {reader: set() for reader in self.readers}
+        self.match = None
+
+    def path(self, suffix: str = "") -> str:
+        return f"/games/{self.game_id}{suffix}"
+
+    def token(self, reader):
+        return self.tokens.get(reader) if reader else None
+
+    def follow_organiser_log(self):
+        """The game rebuilt from the organiser's (unredacted) log, folding only what is new."""
+        start = self.match.version + 1 if self.match else 1
+        while start is not None:
+            page = self.api.get(self.path(f"/events?from={start}&limit=500"), self.organiser).json()
+            for envelope in page["events"]:
+                if self.match is None:
+                    self.match = start_match(registry.get_rules(envelope["data"]["game"]), envelope)
+                else:
+                    apply_event(self.match, envelope)
+            start = page["next_from"]
+        return self.match
+
+    def check_no_leaks(self, followers: dict) -> None:
+        match = self.follow_organiser_log()
+        if match.ended:
+            return
+        secrets = match.rules.secrets(match.state)
+        for reader in self.readers:
+            forbidden = set().union(*(tokens for seat, tokens in secrets.items() if seat != reader))
+            token = self.token(reader)
+            shown = strings_in(self.api.get(self.path(), token).json(), set())
+            if reader is not None:
+                strings_in(self.api.get(self.path("/legal-moves"), token).json(), shown)
+            start = len(self.logged[reader]) + 1
+            page = self.api.get(self.path(f"/events?from={start}&limit=500"), token).json()
+            self.logged[reader] += page["events"]
+            strings_in(page["events"], self.seen[reader])
+            strings_in(list(followers[reader].envelopes), self.seen[reader])
+            leaked = forbidden & (shown | self.seen[reader])
+            assert not leaked, f"{reader or 'the public'} sees {sorted(leaked)[:5]} at version {match.version}"
+
+
+def choose_move(table: Table, awaited: list[str], rng: random.Random) -> tuple[str, dict]:
+    if awaited == ["organiser"]:
+        (offer,) = table.api.get(table.path("/legal-moves"), table.organiser).json()["moves"]
+        return table.organiser, {"type": offer["type"], "outcome": rng.sample(offer["candidates"],
+                                                                                offer["chance"]["count"])}
+    seat = rng.choice(awaited)
+    moves = table.api.get(table.path("/legal-moves"), table.tokens[seat]).json()["moves"]
+    return table.tokens[seat], rng.choice(moves)
+
+
+@pytest.mark.parametrize(("game", "players", "mode"), list(cases()))
+def test_random_game_through_the_api(api, game, players, mode):
+    rng = random.Random(f"{game}-{players}-{mode}")
+    seed = {"seed": f"api-play-{game}-{players}"} if mode == SERVER else {}
+    table = Table(api, api.create(game, players, chance_mode=mode, **seed))
+    followers = {reader: Follower(api, table.game_id, table.token(reader)) for reader in table.readers}
+    for follower in followers.values():
+        follower.start()
+    now = api.get(table.path(), table.organiser).json()
+    for step in range(MAX_STEPS):
+        if now["status"] != "active":
+            break
+        if step < 10 or step % 25 == 0:
+            table.check_no_leaks(followers)
+        token, move = choose_move(table, now["waiting_for"], rng)
+        if step % 2:
+            moved = api.post(table.path("/moves"), token, json=move, headers={"If-Match": f'"{now["version"]}"'})
+        else:
+            moved = api.post(table.path("/moves"), token, json={**move, "expected_version": now["version"]})
+        assert moved.status_code == 201, moved.text
+        assert moved.json()["first_version"] == now["version"] + 1
+        now = moved.json()
+    view = api.get(table.path(), table.organiser).json()
+    assert view["status"] == "ended", f"no end after {MAX_STEPS} moves"
+    assert view["seed"] == (seed["seed"] if mode == SERVER else None)
+    assert api.get(table.path("/integrity")).json()["ok"]
+    for reader, follower in followers.items():
+        follower.finish(view["version"])
+        assert [envelope["version"] for envelope in follower.envelopes] == list(range(1, view["version"] + 1))
+        by_version = {envelope["version"]: envelope for envelope in table.logged[reader]}
+        for envelope in follower.envelopes:
+            if envelope["version"] in by_version:
+                assert envelope == by_version[envelope["version"]], f"stream and log differ for {reader}"
