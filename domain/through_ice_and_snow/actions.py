@@ -1,6 +1,8 @@
 """The Action phase: action spaces, who may take them with which crew, and their effects (spec section 5)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.core.canonical import canonical_json
 from domain.core.errors import IllegalMove
 from domain.through_ice_and_snow.board import State, event_number, gain, owned, pay, push
@@ -18,6 +20,18 @@ MOVE_KEYS = ("type", "space", "lead", "crew")
 SHOAL_OF_FISH_FACTOR = 2
 
 Option = tuple[tuple[str, ...] | None, int, int]
+ChoiceHook = Callable[[State, int, str, list[dict]], list[dict]]
+EffectHook = Callable[[State, int, dict], None]
+
+# Extension points of the modules (registered by each module's own file, switched on by its option):
+# CHOICE_HOOKS widen or narrow a space's action-specific choices (e.g. the Survival deposit), REFUSALS add a
+# module's own reasons to refuse a space, BEFORE_EFFECT runs after the crew is placed and before the effect.
+CHOICE_HOOKS: list[ChoiceHook] = []
+REFUSALS: list[Callable[[State, int, str], IllegalMove | None]] = []
+BEFORE_EFFECT: list[EffectHook] = []
+FISHING_BONUS: list[Callable[[State, int], int]] = []
+BASE_CHOICES = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}
+MODULE_CHOICES: dict[str, str] = {}
 
 
 def refuse(code: str, message: str, rule_id: str, field: str | None = None) -> IllegalMove:
@@ -64,6 +78,9 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
     if space is None or state["n"] not in space["player_counts"]:
         return refuse("no_such_space", f"no action space {space_id!r} with {state['n']} players", "TIS-SETUP-1",
                       "space")
+    if space.get("module") and not state["options"].get(space["module"]):
+        return refuse("no_such_space", f"{space_id!r} belongs to the {space['module']} module, not in this game",
+                      "TIS-CMD-1", "space")
     if space_id in state["used"] and not space.get("unlimited"):
         return refuse("space_taken", "each action space is used once per round", "TIS-ACT-2", "space")
     if space["position"] == "final" and not final_round(state):
@@ -88,7 +105,7 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
                       "TIS-ACT-22", "space")
     if action == "recycle_wood" and player["fuel"] < 1:
         return refuse("no_fuel", "Recycle Ship Wood lowers fuel by 1: fuel must be at least 1", "TIS-ACT-23", "space")
-    if action == "discover_species" and not state["revealed"]["species"]:
+    if action == "discover_species" and not species_choices(state, player):
         return refuse("no_species", "no species card is revealed", "TIS-ACT-30", "space")
     if action == "hunt" and not hunt_choices(state, player):
         return refuse("no_hunt", "no revealed hunting card you own enough rifles for", "TIS-ACT-31", "space")
@@ -98,6 +115,10 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         return refuse("nothing_to_deposit", "Resource Exchange needs a resource to deposit", "TIS-ACT-41", "space")
     if action == "resource_collection" and box_total(state, space["column"]) < 1:
         return refuse("empty_warehouse", "the warehouse box is empty", "TIS-ACT-42", "space")
+    for hook in REFUSALS:
+        refusal = hook(state, seat, space_id)
+        if refusal is not None:
+            return refusal
     return None
 
 
@@ -109,20 +130,38 @@ def upgrade_choices(state: State, player: dict) -> list[int]:
             if left and int(number) not in player["upgrades"] and CAT.upgrades[int(number)]["cost"] <= player["wood"]]
 
 
+def has_fishing_boat(player: dict) -> bool:
+    return any(CAT.upgrades[number]["effect"] == "fishing_boat" for number in player["upgrades"])
+
+
 def hunt_choices(state: State, player: dict) -> list[str]:
     """TIS-ACT-31 / TIS-AMB-25: revealed cards whose prey number the player's rifles reach (rifles are not spent);
-    cards marked for the Fishing boat need that upgrade."""
-    boat = any(CAT.upgrades[number]["effect"] == "fishing_boat" for number in player["upgrades"])
+    cards marked for the Fishing boat need that upgrade (whale cards, TIS-DUAL-2 dual species)."""
+    boat = has_fishing_boat(player)
     return [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey_number"] <= player["rifle"]
             and (boat or not CAT.hunting[card]["needs_fishing_boat"])]
 
 
+def species_choices(state: State, player: dict) -> list[str]:
+    """TIS-ACT-30: the revealed species cards; TIS-DUAL-2: with the Fishing boat, also revealed dual cards."""
+    duals = [card for card in state["revealed"]["hunting"] if CAT.hunting[card].get("dual")]
+    return state["revealed"]["species"] + (duals if duals and has_fishing_boat(player) else [])
+
+
 def extras(state: State, seat: int, space_id: str) -> list[dict]:
-    """The action-specific choices of a space: which card, tile or deposit."""
+    """The action-specific choices of a space (which card, tile or deposit), as the modules adjust them."""
+    choices = base_extras(state, seat, space_id)
+    for hook in CHOICE_HOOKS:
+        choices = hook(state, seat, space_id, choices)
+    return choices
+
+
+def base_extras(state: State, seat: int, space_id: str) -> list[dict]:
+    """The base game's action-specific choices of a space."""
     player = state["players"][seat]
     action = EVENT_SPACE if space_id == EVENT_SPACE else CAT.spaces[space_id]["action"]
     if action == "discover_species":
-        return [{"card": card} for card in sorted(set(state["revealed"]["species"]))]
+        return [{"card": card} for card in sorted(set(species_choices(state, player)))]
     if action == "hunt":
         return [{"card": card} for card in sorted(set(hunt_choices(state, player)))]
     if action == "ship_upgrade":
@@ -258,18 +297,30 @@ def check_action(state: State, seat: int, command: dict) -> None:
     if refusal:
         raise refusal
     choices = extras(state, seat, space_id)
+    if not choices:
+        raise refuse("no_choice", "no choice of this space can be paid for now", "TIS-SURV-3", "space")
     keys = set(choices[0])
     if set(command) != {"type", "space", "lead", "crew", *keys}:
         raise refuse("invalid_fields", f"take_action on {space_id} has the fields type, space, lead, crew"
                      + "".join(f", {key}" for key in sorted(keys)), "TIS-CMD-13")
     extra = {key: command[key] for key in keys}
     if canonical_json(extra) not in {canonical_json(choice) for choice in choices}:
-        key = next(iter(keys))
-        rule = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}[key]
-        if CAT.spaces[space_id]["action"] == "hunt":
-            rule = "TIS-ACT-31"
+        rule, key = choice_fault(space_id, extra, choices)
         raise refuse("invalid_choice", f"{key}={command[key]!r} is not available here now", rule, key)
     check_crew(state["players"][seat], requirements(state, seat, space_id, extra), command["lead"], command["crew"])
+
+
+def choice_fault(space_id: str, extra: dict, choices: list[dict]) -> tuple[str, str]:
+    """The rule and field to blame for a choice not offered: the base choice if no offered choice has it,
+    else the module's own field (e.g. a Survival deposit the player cannot make)."""
+    base_part = {key: value for key, value in extra.items() if key in BASE_CHOICES}
+    offered = [{key: value for key, value in choice.items() if key in BASE_CHOICES} for choice in choices]
+    if base_part not in offered or len(base_part) == len(extra):
+        key = next(iter(base_part))
+        rule = "TIS-ACT-31" if key == "card" and CAT.spaces[space_id]["action"] == "hunt" else BASE_CHOICES[key]
+        return rule, key
+    key = next(key for key in sorted(extra) if key not in BASE_CHOICES)
+    return MODULE_CHOICES[key], key
 
 
 def acquire_species(state: State, player: dict, card: str) -> None:
@@ -310,6 +361,8 @@ def take_action(state: State, seat: int, command: dict) -> None:
         return
     state["used"][space_id] = seat
     space = CAT.spaces[space_id]
+    for hook in BEFORE_EFFECT:
+        hook(state, seat, command)
     EFFECTS[space["action"]](state, seat, player, space, command, placed)
 
 
@@ -425,8 +478,10 @@ def _collect(state: State, seat: int, player: dict, space: dict, command: dict, 
 
 
 def _ice_fishing(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
-    """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json). Event 26: twice."""
-    raise_food(player, placed * (SHOAL_OF_FISH_FACTOR if state["shoal_of_fish"] else 1))
+    """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json). Event 26: twice. Modules may
+    apply it more times (TIS-SHEL-5)."""
+    times = (SHOAL_OF_FISH_FACTOR if state["shoal_of_fish"] else 1) + sum(bonus(state, seat) for bonus in FISHING_BONUS)
+    raise_food(player, placed * times)
 
 
 def _trace_map(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:

@@ -9,6 +9,11 @@ from domain.through_ice_and_snow.catalogue import CAT
 
 State = dict
 
+# Extension points of the modules: NEW_STATE adds a module's own parts to a new table (each checks its option);
+# PUBLIC_KEYS are state keys of the modules shown to every reader.
+NEW_STATE: list = []
+PUBLIC_KEYS: list[str] = []
+
 
 def new_state(seats: list[str], options: dict) -> State:
     """The table before any card is dealt.
@@ -42,16 +47,16 @@ def new_state(seats: list[str], options: dict) -> State:
         supply["dog"] -= tracks["dogs"]["start"]
     decks = CAT.event_decks["multiplayer"]
     east = CAT.map["sections"][0]
-    return {
+    state = {
         "n": n, "seats": list(seats), "options": options,
-        "step": "extra_events", "over": None, "round": 0, "final_voyage": False,
+        "step": "module_setup", "over": None, "round": 0, "final_voyage": False,
         "helm": None, "leader": None, "anchor": CAT.map["start"], "destination": None, "route_extra": False,
         "sections": {east["id"]: east.get("first_side", east["sides"][0])},
         "dynamite_on": {}, "mapped": {}, "cabins_on": [],
         "decks": {
             "species": sorted(CAT.species),
             "hunting": sorted(card for card, data in CAT.hunting.items()
-                              if options.get("whale_hunting") or not data["whale"]),
+                              if (options.get("whale_hunting") or not data["whale"]) and not data.get("dual")),
             "coastal": [f"ev{number:02d}" for number in decks["coastal"]],
             "open_sea": [f"ev{number:02d}" for number in decks["open_sea"]],
             "investor": sorted(CAT.investors),
@@ -70,6 +75,9 @@ def new_state(seats: list[str], options: dict) -> State:
         "previous_anchor": None, "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
         "players": players,
     }
+    for hook in NEW_STATE:
+        hook(state)
+    return state
 
 
 def tile_supply(options: dict) -> dict[str, int]:

@@ -83,6 +83,9 @@ def load(folder: Path = DATA) -> Catalogue:
                        f"anchors/{anchor_id}", f"no route leaves it on side {side} of section {section}")
     species = {card["id"]: card for card in value["species"]["cards"]}
     hunting = {card["id"]: card for card in value["hunting"]["cards"]}
+    # TIS-DUAL-2: a dual species card is also a hunting card, and always needs the Fishing boat
+    hunting.update({card["id"]: {**card, "dual": True, "needs_fishing_boat": True, "whale": False}
+                    for card in value["hunting"]["dual_species"]})
     cartography = {card["id"]: card for card in value["cartography"]["cards"]}
     regions = {anchor["region"] for anchor in anchors.values()}
     for card in cartography.values():

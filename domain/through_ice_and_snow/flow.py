@@ -17,6 +17,20 @@ from domain.through_ice_and_snow.tracks import demand_food, has_upgrade, raise_f
 GALLEY_FOOD = 2
 INUK_CARDS = (9, 17)
 
+# Extension points of the modules: SETUP_DRAWS run first at setup, each returning True while it still needs a
+# chance draw it has just set up; ACTION_START runs as each Action phase begins.
+SETUP_DRAWS: list[Callable[[State], bool]] = []
+ACTION_START: list[Callable[[State], None]] = []
+# Chance keys of the modules' own draws -> what the outcome does (after the drawn cards have left their deck).
+CHANCE_HANDLERS: dict[str, Callable[[State, dict, list[str]], None]] = {}
+
+
+def module_setup(state: State) -> bool:
+    """The modules' own setup draws (e.g. TIS-DUAL-1), before the base game's."""
+    if not any(draw(state) for draw in SETUP_DRAWS):
+        state["step"] = "extra_events"
+    return True
+
 
 def extra_events(state: State) -> bool:
     """TIS-SETUP-7 with extra cards 25-28 (spec 2.3): one card of the deck goes back to the box, unseen by every
@@ -95,6 +109,8 @@ def action_start(state: State) -> bool:
     for player in state["players"]:
         player["passed"] = False
         player["turns"] = 0
+    for hook in ACTION_START:
+        hook(state)
     state["turn"] = state["leader"]
     state["step"] = "action"
     return True
@@ -186,7 +202,8 @@ def finished(state: State) -> bool:
 
 
 PHASES = {
-    "extra_events": "setup", "fuel_loss": "voyage", "deal": "setup", "choose": "setup", "reveal": "setup",
+    "module_setup": "setup", "extra_events": "setup", "fuel_loss": "voyage", "deal": "setup", "choose": "setup",
+    "reveal": "setup",
     "round_start": "voyage", "leadership": "voyage",
     "destination": "voyage", "ice_breaking": "voyage", "attrition": "voyage", "voyage_type": "voyage",
     "fuel": "voyage", "mapping": "voyage", "event": "voyage", "event_effect": "voyage", "card_setup": "voyage",
@@ -206,7 +223,8 @@ def phase(state: State) -> str:
 
 
 STEPS: dict[str, Callable[[State], bool]] = {
-    "extra_events": extra_events, "fuel_loss": _step(voyage.fuel_loss), "deal": deal, "choose": choose,
+    "module_setup": module_setup, "extra_events": extra_events, "fuel_loss": _step(voyage.fuel_loss), "deal": deal,
+    "choose": choose,
     "reveal": reveal, "round_start": round_start,
     "leadership": _step(voyage.leadership), "destination": _step(voyage.destination),
     "ice_breaking": _step(voyage.ice_breaking), "attrition": _step(voyage.attrition),

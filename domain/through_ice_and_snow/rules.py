@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.commands import unknown_move
-from domain.through_ice_and_snow import actions, decisions, flow, scoring
-from domain.through_ice_and_snow.board import State, drawable, event_number, new_state
+from domain.through_ice_and_snow import actions, decisions, dual_species, flow, scoring, shelter, survival
+from domain.through_ice_and_snow.board import PUBLIC_KEYS, State, drawable, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
 
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
+# The modules implemented register their hooks when their file is imported (below).
+MODULES = (survival, shelter, dual_species)
+IMPLEMENTED_OPTIONS = {
+    "survival": "Survival module (TIS-SURV)",
+    "shelter_building": "Shelter Building module (TIS-SHEL)",
+    "dual_species": "Dual Animal Species module (TIS-DUAL)",
+}
 MODULE_OPTIONS = {
-    "survival": ("TIS-SURV-2", "Survival module"),
-    "shelter_building": ("TIS-SHEL-2", "Shelter Building module"),
-    "dual_species": ("TIS-DUAL-1", "Dual Animal Species module"),
     "walking_on_ice": ("TIS-WALK-1", "Walking on Ice (Myths & Legends)"),
     "inuit_myths": ("TIS-MYTH-1", "Inuit Myths (Myths & Legends)"),
     "legendary_expeditions": ("TIS-LEG-1", "Legendary Expeditions (Myths & Legends)"),
@@ -52,7 +56,7 @@ BASE_BOX_OPTIONS = {
                                                      "voyage (TIS-VOY-5)"},
 }
 DECISION_EVENTS = set(CHOICE_EVENTS.values())
-SETUP_STEPS = ("extra_events", "deal", "choose")
+SETUP_STEPS = ("module_setup", "extra_events", "deal", "choose")
 SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
@@ -64,8 +68,11 @@ class ThroughIceAndSnow(Rules):
     player_counts = (2, 3, 4)
     options_schema = {
         "type": "object",
-        "properties": {**BASE_BOX_OPTIONS, **{key: {"type": "boolean", "default": False, "description": label}
-                                              for key, (_, label) in MODULE_OPTIONS.items()}},
+        "properties": {**BASE_BOX_OPTIONS,
+                       **{key: {"type": "boolean", "default": False, "description": label}
+                          for key, label in IMPLEMENTED_OPTIONS.items()},
+                       **{key: {"type": "boolean", "default": False, "description": label}
+                          for key, (_, label) in MODULE_OPTIONS.items()}},
         "additionalProperties": False,
     }
 
@@ -115,7 +122,9 @@ class ThroughIceAndSnow(Rules):
         deck = state["decks"][node["deck"]]
         for card in outcome:
             deck.remove(card)
-        if key == "extra_removal":
+        if key in flow.CHANCE_HANDLERS:
+            flow.CHANCE_HANDLERS[key](state, node, outcome)
+        elif key == "extra_removal":
             state["removed_events"].extend(outcome)
             deck.extend(f"ev{number:02d}" for number in state["extras_todo"][node["deck"]])
             state["extras_todo"][node["deck"]] = []
@@ -248,6 +257,7 @@ class ThroughIceAndSnow(Rules):
             "shoal_of_fish": state["shoal_of_fish"], "freezing_wind": state["freezing_wind"],
             "known_events": sorted(self._known_events(state, seats.index(reader))) if reader in seats else [],
             "removed_events": state["removed_events"] if everything else len(state["removed_events"]),
+            **{key: state[key] for key in PUBLIC_KEYS if key in state},
         }
 
     @staticmethod

@@ -8,6 +8,9 @@ SPECIES_PRIZES = (20, 10, 5)
 CABIN_PRIZES = (15, 7)
 CARTOGRAPHY_VP = 5
 
+# Extension point of the modules: each returns its own score lines (seat, rule, label, points) or none.
+LINES: list = []
+
 
 def majority(counts: dict[str, int], prizes: tuple[int, ...]) -> dict[str, int]:
     """TIS-END-3: competition ranking; tied players share the prizes of the ranks they cover, rounded down.
@@ -88,6 +91,9 @@ def score_sheet(state: State) -> dict:
         regions = CAT.cartography[player["carto"]]["regions"]
         line(seat, "TIS-END-2", "cartography card",
              CARTOGRAPHY_VP * sum(1 for region in regions if region in state["mapped"]))
+    for hook in LINES:
+        for seat, rule, label, points in hook(state):
+            line(seat, rule, label, points)
     totals = {seat: sum(entry["points"] for entry in lines if entry["seat"] == seat) for seat in seats}
     ranking: list[dict] = []
     for points in sorted(set(totals.values()), reverse=True):

@@ -37,7 +37,7 @@ def table_game(players: int = 4, investors: list[str] | None = None, options: di
     returned to the box for extra event cards (default: the first of each deck).
     """
     match, _ = create(RULES, options or {}, NAMES[:players], TABLE, None)
-    while match.state["step"] == "extra_events" and RULES.chance_node(match.state) is not None:
+    while match.state["step"] in ("module_setup", "extra_events") and RULES.chance_node(match.state) is not None:
         node = RULES.chance_node(match.state)
         draw(match, *[card for card in (removed or []) if card in node.candidates][: node.count]
              or node.candidates[: node.count])

@@ -16,7 +16,6 @@ def new(players: int):
 
 
 @pytest.mark.parametrize(("option", "rule_id"), [
-    ("survival", "TIS-SURV-2"), ("shelter_building", "TIS-SHEL-2"), ("dual_species", "TIS-DUAL-1"),
     ("walking_on_ice", "TIS-WALK-1"), ("inuit_myths", "TIS-MYTH-1"), ("legendary_expeditions", "TIS-LEG-1"),
 ])
 def test_module_options_are_refused_until_implemented(option, rule_id):
