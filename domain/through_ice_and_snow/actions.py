@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from domain.core.canonical import canonical_json
 from domain.core.errors import IllegalMove
-from domain.through_ice_and_snow.board import State, event_number, gain, owned, pay, push
+from domain.through_ice_and_snow.board import State, event_number, gain, owned, pay, push, score
 from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES, OFFICERS, RESOURCES
 from domain.through_ice_and_snow.tracks import raise_food, raise_track
 
@@ -329,7 +329,7 @@ def acquire_species(state: State, player: dict, card: str) -> None:
     name = CAT.species[card]["species"]
     if name not in state["discovered"]:
         state["discovered"].append(name)
-        player["vp"] += DISCOVERY_VP
+        score(player, DISCOVERY_VP)
 
 
 def place_crew(state: State, seat: int, command: dict) -> int:
@@ -387,7 +387,7 @@ def _lead(state: State, seat: int, player: dict, space: dict, command: dict, pla
 
 
 def _explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
-    player["vp"] += explore_value(state, player)
+    score(player, explore_value(state, player))
     raise_track(player, "morale", 2)
     player["explores"] += 1
 
@@ -410,7 +410,7 @@ def _build_cabin(state: State, seat: int, player: dict, space: dict, command: di
     pay(state, player, "wood")
     player["cabins"] += 1
     state["cabins_on"].append([state["anchor"], state["seats"][seat]])
-    player["vp"] += CABIN_VP
+    score(player, CABIN_VP)
     if player["food"]:
         push(state, seat, "cabin_food")
 
@@ -425,7 +425,7 @@ def _ship_upgrade(state: State, seat: int, player: dict, space: dict, command: d
     """TIS-ACT-22: leftmost empty slot, then that slot's bonus (GAP-7)."""
     number = command["upgrade"]
     pay(state, player, "wood", CAT.upgrades[number]["cost"])
-    player["vp"] += CAT.upgrades[number].get("vp", 0)  # tiles 10 and 11
+    score(player, CAT.upgrades[number].get("vp", 0))  # tiles 10 and 11
     state["tiles"][str(number)] -= 1
     bonus = CAT.slots[len(player["upgrades"])]
     player["upgrades"].append(number)
@@ -486,22 +486,22 @@ def _ice_fishing(state: State, seat: int, player: dict, space: dict, command: di
 
 def _trace_map(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-50: 1 VP per cartography token on the map."""
-    player["vp"] += len(state["mapped"])
+    score(player, len(state["mapped"]))
 
 
 def _document(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-51: 3 VP per ship upgrade tile."""
-    player["vp"] += DOCUMENT_VP_PER_TILE * len(player["upgrades"])
+    score(player, DOCUMENT_VP_PER_TILE * len(player["upgrades"]))
 
 
 def _laboratory(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-52."""
-    player["vp"] += LABORATORY_VP
+    score(player, LABORATORY_VP)
 
 
 def _vow(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-53: 1 VP per owned resource of the space's type; nothing is paid."""
-    player["vp"] += owned(player, CAT.vow_resources[space["id"]])
+    score(player, owned(player, CAT.vow_resources[space["id"]]))
 
 
 EFFECTS = {

@@ -45,7 +45,8 @@ def new_state(seats: list[str], options: dict) -> State:
         for resource in ("dynamite", "wood", "rifle"):
             supply[resource] -= start[resource]
         supply["dog"] -= tracks["dogs"]["start"]
-    decks = CAT.event_decks["multiplayer"]
+    # TIS-AMB-1: deck membership per game mode; a scenario's own lists (TIS-SOLO-LOST-2)
+    decks = CAT.event_decks[options.get("scenario") or "multiplayer"]
     east = CAT.map["sections"][0]
     state = {
         "n": n, "seats": list(seats), "options": options,
@@ -68,7 +69,7 @@ def new_state(seats: list[str], options: dict) -> State:
         "discovered": [], "warehouses": {column: {} for column in CAT.warehouses},
         "used": {}, "lead_taker": None, "freezing_wind": False, "turn": None,
         "supply": supply, "tiles": tile_supply(options),
-        "pending": [], "chance": None, "deal_index": 0,
+        "pending": [], "chance": None, "deal_index": 0, "deal_investors": True,
         "extras_todo": {deck: [number for number in numbers if number in options.get("extra_events", [])]
                         for deck, numbers in CAT.extra_decks.items()},
         "removed_events": [], "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {},
@@ -104,8 +105,9 @@ def event_number(card_id: str) -> int:
 
 
 def crew_count(player: dict) -> int:
-    """Crew members on the player's ship (officers, sailors, Inuit pawns); hired Inuit join at Boarding."""
-    return sum(player["crew"].values())
+    """Crew members on the player's ship (officers, sailors, Inuit pawns); hired Inuit join at Boarding. Sailors
+    rescued in the Lost Expedition are fed too (TIS-SOLO-LOST-8)."""
+    return sum(player["crew"].values()) + player.get("rescued", 0)
 
 
 def owned(player: dict, resource: str) -> int:
@@ -124,6 +126,14 @@ def gain(state: State, player: dict, resource: str, amount: int) -> int:
     else:
         player[resource] += taken
     return taken
+
+
+def score(player: dict, amount: int) -> None:
+    """Prestige gained or lost. In the single-player scenarios prestige is never gained, only lost
+    (TIS-SOLO-LOST-6, TIS-SOLO-MAG-6, TIS-SOLO-EPI-6, TIS-SOLO-AMU-5): the player board says so."""
+    if amount > 0 and player.get("no_vp_gains"):
+        return
+    player["vp"] += amount
 
 
 def join_inuit(state: State, player: dict, amount: int) -> None:

@@ -15,7 +15,7 @@ from domain.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
 FILES = ("map", "tracks", "species", "hunting", "cartography", "action_board", "events", "investors", "upgrades",
-         "components")
+         "components", "scenarios")
 RESOURCES = ("dynamite", "wood", "rifle", "dog")
 CREW_TYPES = ("captain", "carpenter", "scientist", "sailor", "inuk")
 OFFICERS = ("captain", "carpenter", "scientist")
@@ -43,6 +43,7 @@ class Catalogue:
     upgrades: dict
     slots: list
     components: dict
+    scenarios: dict
 
     def area(self, track: str, value: int) -> str | None:
         """The named area (death, scurvy, mutiny) of a health or morale space."""
@@ -97,6 +98,12 @@ def load(folder: Path = DATA) -> Catalogue:
             for number in numbers:
                 _check(number in events, "events", f"decks/{mode}/{deck}", f"unknown card {number}")
     spaces = {space["id"]: space for space in value["action_board"]["spaces"]}
+    lost = value["scenarios"]["lost_expedition"]
+    _check(lost["survivors_card"] in lost["search_cards"], "scenarios", "lost_expedition/survivors_card",
+           "not one of the search cards")
+    _check(lost["objective_species"] in {card["species"] for card in species.values()}, "scenarios",
+           "lost_expedition/objective_species", "no species card of that name")
+    _check(lost["first_region"] in regions, "scenarios", "lost_expedition/first_region", "no anchor in that region")
     return Catalogue(
         versions={name: pair[1] for name, pair in loaded.items()},
         map=board,
@@ -116,6 +123,7 @@ def load(folder: Path = DATA) -> Catalogue:
         upgrades={tile["number"]: tile for tile in value["upgrades"]["tiles"]},
         slots=value["upgrades"]["slots"],
         components=value["components"],
+        scenarios=value["scenarios"],
     )
 
 

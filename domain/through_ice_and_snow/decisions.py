@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.core.canonical import canonical_json
 from domain.core.errors import IllegalMove
 from domain.through_ice_and_snow import voyage
-from domain.through_ice_and_snow.board import State, pay
+from domain.through_ice_and_snow.board import State, pay, score
 from domain.through_ice_and_snow.catalogue import CAT, RESOURCES
 from domain.through_ice_and_snow.tracks import (
     discard_choices,
@@ -19,6 +19,8 @@ from domain.through_ice_and_snow.tracks import (
 )
 
 CABIN_FOOD_PER_VP = 2
+# Extension point of the modules: called with each answered decision (e.g. a cabin's food for an objective).
+AFTER: list = []
 
 # kind -> (command, rule asking for it); TIS-CMD-6, TIS-CMD-7, TIS-CMD-9, TIS-CMD-11, TIS-CMD-15, TIS-CMD-16,
 # TIS-CMD-17 (one species card per command, TIS-AMB-16) and the follow-ups of TIS-CMD-13.
@@ -109,7 +111,7 @@ def resolve(state: State, command: dict) -> None:
         done = discard_species_for_food(state, seat, command["card"], entry["need"])
     elif kind == "cabin_food":
         player["food"] -= command["amount"]
-        player["vp"] += command["amount"] // CABIN_FOOD_PER_VP
+        score(player, command["amount"] // CABIN_FOOD_PER_VP)
     elif kind == "collect":
         done = collect(state, entry, player, command["resource"])
     elif kind == "boiler" and command["use"]:
@@ -120,6 +122,8 @@ def resolve(state: State, command: dict) -> None:
         keep_from_mast(state, seat, command["card"])
     elif kind == "compass" and command["anchor"] is not None:
         redirect(state, command["anchor"])
+    for hook in AFTER:
+        hook(state, entry, command)
     if done:
         state["pending"].pop(0)
 

@@ -6,7 +6,7 @@ Switched on by the option ``dual_species``. The cards are ``dual_species`` in hu
 from __future__ import annotations
 
 from domain.through_ice_and_snow import actions, board, flow
-from domain.through_ice_and_snow.board import State
+from domain.through_ice_and_snow.board import State, score
 from domain.through_ice_and_snow.catalogue import CAT
 
 OPTION = "dual_species"
@@ -43,7 +43,7 @@ def discover(state: State, seat: int, player: dict, space: dict, command: dict, 
         return
     state["revealed"]["hunting"].remove(card)
     state["removed_hunting"].append(card)
-    player["vp"] += CAT.hunting[card]["discover_vp"]
+    score(player, CAT.hunting[card]["discover_vp"])
 
 
 def add_state(state: State) -> None:

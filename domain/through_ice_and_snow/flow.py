@@ -21,6 +21,10 @@ INUK_CARDS = (9, 17)
 # chance draw it has just set up; ACTION_START runs as each Action phase begins.
 SETUP_DRAWS: list[Callable[[State], bool]] = []
 ACTION_START: list[Callable[[State], None]] = []
+# CHECKS run before every automatic step (e.g. an immediate loss); ENDINGS may give the end of the game another
+# outcome than a ranking (the single-player scenarios).
+CHECKS: list[Callable[[State], None]] = []
+ENDINGS: list[Callable[[State], dict | None]] = []
 # Chance keys of the modules' own draws -> what the outcome does (after the drawn cards have left their deck).
 CHANCE_HANDLERS: dict[str, Callable[[State, dict, list[str]], None]] = {}
 
@@ -47,6 +51,9 @@ def deal(state: State) -> bool:
     """TIS-SETUP-16: 2 investor cards, then 2 cartography cards, to each player (secret draws)."""
     index = state["deal_index"]
     n = state["n"]
+    if not state["deal_investors"]:
+        state["step"] = "reveal"
+        return True
     if index >= 2 * n:
         state["step"] = "choose"
         return True
@@ -67,7 +74,8 @@ def choose(state: State) -> bool:
 def reveal(state: State) -> bool:
     """TIS-SETUP-17 start bonuses, then TIS-SETUP-18 the helm to the most dynamite (a tie is a chance draw)."""
     for player in state["players"]:
-        for key, amount in CAT.investors[player["investor"]]["bonus"].items():
+        bonus = CAT.investors[player["investor"]]["bonus"] if player["investor"] else {}
+        for key, amount in bonus.items():
             if key == "food":
                 raise_food(player, amount)
             elif key == "inuk":
@@ -197,7 +205,7 @@ def cleanup(state: State) -> bool:
 
 def finished(state: State) -> bool:
     """TIS-END-1: after the final voyage the expedition has passed the Northwest Passage."""
-    state["over"] = {"outcome": "ranked"}
+    state["over"] = next((over for over in (ending(state) for ending in ENDINGS) if over), {"outcome": "ranked"})
     return True
 
 
@@ -237,7 +245,11 @@ STEPS: dict[str, Callable[[State], bool]] = {
 
 
 def advance(state: State) -> State:
+    for check in CHECKS:
+        check(state)
     while state["over"] is None and state["chance"] is None and not state["pending"]:
         if not STEPS[state["step"]](state):
             break
+        for check in CHECKS:
+            check(state)
     return state

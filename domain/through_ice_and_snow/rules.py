@@ -4,14 +4,27 @@ from __future__ import annotations
 
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.commands import unknown_move
-from domain.through_ice_and_snow import actions, decisions, dual_species, flow, scoring, shelter, survival
+from domain.through_ice_and_snow import (
+    actions,
+    decisions,
+    dual_species,
+    flow,
+    lost_expedition,
+    scoring,
+    shelter,
+    solo,
+    survival,
+)
 from domain.through_ice_and_snow.board import PUBLIC_KEYS, State, drawable, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
 
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
-MODULES = (survival, shelter, dual_species)
+MODULES = (survival, shelter, dual_species, solo, lost_expedition)
+# Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
+IMPLEMENTED_SCENARIOS = ("lost_expedition",)
+SOLO_DEFAULT = "lost_expedition"
 IMPLEMENTED_OPTIONS = {
     "survival": "Survival module (TIS-SURV)",
     "shelter_building": "Shelter Building module (TIS-SHEL)",
@@ -65,14 +78,17 @@ class ThroughIceAndSnow(Rules):
     name = "through-ice-and-snow"
     title = "Through Ice and Snow"
     rules_version = "1"
-    player_counts = (2, 3, 4)
+    player_counts = (1, 2, 3, 4)
     options_schema = {
         "type": "object",
         "properties": {**BASE_BOX_OPTIONS,
                        **{key: {"type": "boolean", "default": False, "description": label}
                           for key, label in IMPLEMENTED_OPTIONS.items()},
                        **{key: {"type": "boolean", "default": False, "description": label}
-                          for key, (_, label) in MODULE_OPTIONS.items()}},
+                          for key, (_, label) in MODULE_OPTIONS.items()},
+                       "scenario": {"enum": [None, *solo.SCENARIOS], "default": None,
+                                    "description": "single-player scenario (spec 8.7-8.10); 1 player only, "
+                                                   "Lost Expedition when a 1-player game names none"}},
         "additionalProperties": False,
     }
 
@@ -80,7 +96,18 @@ class ThroughIceAndSnow(Rules):
         return dict(CAT.versions)
 
     def validate_options(self, options: dict, seat_count: int) -> dict:
+        """TIS-CMD-1: a 1-player game is a single-player scenario (Lost Expedition unless named), and a scenario
+        is for 1 player; modules and scenarios not implemented yet are refused with the rule introducing them."""
+        if seat_count == 1 and "scenario" not in options:
+            options = {**options, "scenario": SOLO_DEFAULT}
         filled = super().validate_options(options, seat_count)
+        name = filled["scenario"]
+        if (name is None) != (seat_count > 1):
+            raise IllegalMove("invalid_option", "a single-player scenario is played by exactly 1 player, and 1 "
+                              "player plays a scenario", rule_id="TIS-CMD-1", field="options.scenario")
+        if name is not None and name not in IMPLEMENTED_SCENARIOS:
+            raise IllegalMove("not_implemented", f"the scenario {name} is not implemented yet",
+                              rule_id=f"{solo.SCENARIOS[name]}-1", field="options.scenario")
         for key, (rule_id, label) in MODULE_OPTIONS.items():
             if filled.get(key):
                 raise IllegalMove("not_implemented", f"{label} is not implemented yet", rule_id=rule_id,

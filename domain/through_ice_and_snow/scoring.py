@@ -10,6 +10,8 @@ CARTOGRAPHY_VP = 5
 
 # Extension point of the modules: each returns its own score lines (seat, rule, label, points) or none.
 LINES: list = []
+# A module's own score sheet (the single-player scenarios), or None for the ranked sheet below.
+SHEETS: list = []
 
 
 def majority(counts: dict[str, int], prizes: tuple[int, ...]) -> dict[str, int]:
@@ -67,6 +69,10 @@ def objective_met(state: State, seat: int) -> bool:
 def score_sheet(state: State) -> dict:
     """The score sheet of a normal end, or the catastrophe that made everyone lose (TIS-LOSE-*)."""
     seats = state["seats"]
+    for sheet in SHEETS:
+        own = sheet(state)
+        if own is not None:
+            return own
     if state["over"]["outcome"] == "all_lost":
         return {"outcome": "all_lost", "rule": state["over"]["rule"], "detail": state["over"]["detail"],
                 "lines": [], "totals": {}, "ranking": [], "tie_breaks": []}

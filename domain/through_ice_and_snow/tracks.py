@@ -12,6 +12,7 @@ from domain.through_ice_and_snow.board import (
     pay,
     push,
     remove_crew,
+    score,
 )
 from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES, RESOURCES
 
@@ -34,7 +35,7 @@ def raise_track(player: dict, track: str, amount: int) -> None:
     if excess and track == "fuel":
         raise_track(player, "morale", excess)
     elif excess:
-        player["vp"] += excess
+        score(player, excess)
 
 
 def raise_food(player: dict, amount: int) -> None:
@@ -68,6 +69,8 @@ def death(state: State, seat: int, track: str) -> None:
     player[track] = 1
     if player["crew"]["sailor"]:
         remove_crew(player, "sailor")
+    elif player.get("rescued"):
+        player["rescued"] -= 1  # TIS-SOLO-LOST-8 / TIS-AMB-17: a rescued sailor only when no own sailor is left
 
 
 def sick_choices(player: dict, count: int, exclude: tuple[str, ...] = ()) -> list[dict]:
@@ -237,5 +240,5 @@ def tow(state: State, shortfalls: dict[int, int]) -> None:
                 if entry[0] not in supplied:
                     supplied.append(entry[0])
         if supplied:
-            tower["vp"] += sum(towing_vp(players[towed]["towing"]) for towed in supplied)
+            score(tower, sum(towing_vp(players[towed]["towing"]) for towed in supplied))
             tower["towing"] = min(high, tower["towing"] + 1)

@@ -10,6 +10,7 @@ from domain.through_ice_and_snow.board import (
     owned,
     pay,
     push,
+    score,
 )
 from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.tracks import (
@@ -106,7 +107,8 @@ def attrition(state: State) -> None:
 
 
 def voyage_choices(state: State) -> list[str]:
-    """TIS-VOY-5 / TIS-TRK-FUEL-3: coastal needs total fuel >= 2 x players; an empty deck cannot be chosen."""
+    """TIS-VOY-5 / TIS-TRK-FUEL-3: coastal needs total fuel >= 2 x players; an empty deck cannot be chosen, so
+    once a deck runs out the other type is the only choice (TIS-SOLO-LOST-9)."""
     total_fuel = sum(player["fuel"] for player in state["players"])
     choices = []
     if total_fuel >= COASTAL_FUEL_PER_PLAYER * state["n"] and state["decks"][COASTAL]:
@@ -159,7 +161,7 @@ def map_region(state: State) -> None:
         return
     state["supply"]["cartography"] -= 1
     state["mapped"][region] = state["seats"][state["leader"]]
-    state["players"][state["leader"]]["vp"] += 1
+    score(state["players"][state["leader"]], 1)
 
 
 def mapping(state: State) -> None:
@@ -167,7 +169,7 @@ def mapping(state: State) -> None:
     if state["final_voyage"]:
         final = CAT.anchors[state["anchor"]].get("final_vp", {})
         side = state["sections"].get(CAT.anchors[state["anchor"]]["sections"][0])
-        leader["vp"] += final.get(side, 0)
+        score(leader, final.get(side, 0))
         state["step"] = "finished"
         return
     region = CAT.anchors[state["anchor"]]["region"]

@@ -41,6 +41,8 @@ def table_game(players: int = 4, investors: list[str] | None = None, options: di
         node = RULES.chance_node(match.state)
         draw(match, *[card for card in (removed or []) if card in node.candidates][: node.count]
              or node.candidates[: node.count])
+    if not match.state["deal_investors"]:  # a single-player scenario
+        return match
     wanted = investors or []
     for index in range(players):
         deck = match.state["decks"]["investor"]

@@ -27,9 +27,16 @@ def test_module_options_are_refused_until_implemented(option, rule_id):
 
 
 def test_player_counts():
+    """TIS-CMD-1: 2-4 players, or 1 player in a single-player scenario (the Lost Expedition unless named)."""
     with pytest.raises(IllegalMove) as refused:
-        create(RULES, {}, NAMES[:1], TABLE, None)
+        create(RULES, {}, [*NAMES, "Jordi"], TABLE, None)
     assert refused.value.code == "invalid_player_count"
+    match, _ = create(RULES, {}, NAMES[:1], TABLE, None)
+    assert match.state["options"]["scenario"] == "lost_expedition"
+    for options, seats in (({"scenario": "lost_expedition"}, 2), ({"scenario": None}, 1)):
+        with pytest.raises(IllegalMove) as refused:
+            create(RULES, options, NAMES[:seats], TABLE, None)
+        assert (refused.value.rule_id, refused.value.field) == ("TIS-CMD-1", "options.scenario")
 
 
 def test_board_sides_follow_the_player_count():
