@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,7 +13,7 @@ import requests
 from openapi_core import Config, OpenAPI
 from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
 from werkzeug.datastructures import Headers
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from domain import registry
 from service.app import create_app
@@ -50,6 +50,9 @@ class Api:
     base: str
     session: requests.Session = field(default_factory=requests.Session)
 
+    def __post_init__(self) -> None:
+        self.session.trust_env = False
+
     def request(self, method: str, path: str, token: str | None = None, **kwargs) -> requests.Response:
         headers = dict(kwargs.pop("headers", None) or {})
         if token is not None:
@@ -71,8 +74,14 @@ class Api:
         return response.json()
 
 
+class KeepAliveHandler(WSGIRequestHandler):
+    """HTTP/1.1, so a client's connection serves many requests, as behind any real server."""
+
+    protocol_version = "HTTP/1.1"
+
+
 def serve(config: dict) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
+    server = make_server("127.0.0.1", 0, create_app(config), threaded=True, request_handler=KeepAliveHandler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
@@ -104,24 +113,34 @@ class StreamedResponse:
     headers: Headers
 
 
-def read_stream(api: Api, path: str, token: str | None = None, headers: dict | None = None) -> list[dict]:
-    """Every SSE message of a stream until the server ends it: ``{"id", "event", "data"}`` each."""
+def read_stream(api: Api, path: str, token: str | None = None, headers: dict | None = None,
+                enough: Callable[[list[dict]], bool] = lambda _messages: False) -> list[dict]:
+    """The SSE messages of a stream (``{"id", "event", "data"}`` each) until the server ends it or ``enough``.
+
+    ``enough`` is asked after each message and keep-alive comment; the body read up to then is what
+    is held to the spec.
+    """
     sent = dict(headers or {})
     if token is not None:
         sent["Authorization"] = f"Bearer {token}"
     response = api.session.get(api.base + path, headers=sent, stream=True, timeout=30)
-    lines = [line.decode() for line in response.iter_lines()]
-    finished = StreamedResponse("\n".join(lines).encode(), response.status_code,
-                                response.headers.get("Content-Type", ""), Headers(dict(response.headers)))
-    SPEC.validate_response(RequestsOpenAPIRequest(response.request), finished)
-    assert response.status_code == 200, finished.data
+    lines: list[str] = []
     messages, current = [], {}
-    for line in lines:
-        if not line:
-            if "data" in current:
-                messages.append(current)
-            current = {}
-        elif not line.startswith(":"):
+    for raw in response.iter_lines():
+        line = raw.decode()
+        lines.append(line)
+        if line and not line.startswith(":"):
             name, _, value = line.partition(":")
             current[name] = value.removeprefix(" ")
+            continue
+        if not line and "data" in current:
+            messages.append(current)
+        current = {} if not line else current
+        if enough(messages):
+            break
+    response.close()
+    received = StreamedResponse("\n".join(lines).encode(), response.status_code,
+                                response.headers.get("Content-Type", ""), Headers(dict(response.headers)))
+    SPEC.validate_response(RequestsOpenAPIRequest(response.request), received)
+    assert response.status_code == 200, received.data
     return messages
