@@ -78,9 +78,14 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
     if space is None or state["n"] not in space["player_counts"]:
         return refuse("no_such_space", f"no action space {space_id!r} with {state['n']} players", "TIS-SETUP-1",
                       "space")
-    if space.get("module") and not state["options"].get(space["module"]):
-        return refuse("no_such_space", f"{space_id!r} belongs to the {space['module']} module, not in this game",
+    module = space.get("module")
+    if module and not (state["options"].get(module) or state["options"].get("scenario") == module):
+        return refuse("no_such_space", f"{space_id!r} belongs to the {module} module, not in this game",
                       "TIS-CMD-1", "space")
+    if state["options"].get("scenario") in space.get("blocked_in", ()):
+        rule = {"magnetic_north_pole": "TIS-SOLO-MAG-3", "mysterious_epidemic": "TIS-SOLO-EPI-2"}
+        return refuse("space_blocked", f"a tile of this scenario covers {space_id!r}",
+                      rule[state["options"]["scenario"]], "space")
     if space_id in state["used"] and not space.get("unlimited"):
         return refuse("space_taken", "each action space is used once per round", "TIS-ACT-2", "space")
     if space["position"] == "final" and not final_round(state):

@@ -78,7 +78,7 @@ def load(folder: Path = DATA) -> Catalogue:
             continue
         leaving = routes_from.get(anchor_id, [])
         for section in {route["section"] for route in leaving} or {"-"}:
-            for side in sides.get(section, ["-"]):
+            for side in anchors[anchor_id].get("sides", sides.get(section, ["-"])):
                 # the fleet can neither go back nor stay (TIS-VOY-2): every anchor but the last needs a way on
                 _check(any(route["section"] == section and side in route["sides"] for route in leaving), "map",
                        f"anchors/{anchor_id}", f"no route leaves it on side {side} of section {section}")
@@ -103,6 +103,9 @@ def load(folder: Path = DATA) -> Catalogue:
            "not one of the search cards")
     _check(lost["objective_species"] in {card["species"] for card in species.values()}, "scenarios",
            "lost_expedition/objective_species", "no species card of that name")
+    magnetic = value["scenarios"]["magnetic_north_pole"]
+    for anchor_id in magnetic["start_anchors"]:
+        _check(anchor_id in anchors, "scenarios", "magnetic_north_pole/start_anchors", f"unknown anchor {anchor_id!r}")
     _check(lost["first_region"] in regions, "scenarios", "lost_expedition/first_region", "no anchor in that region")
     return Catalogue(
         versions={name: pair[1] for name, pair in loaded.items()},

@@ -19,8 +19,11 @@ from domain.through_ice_and_snow.tracks import (
 )
 
 CABIN_FOOD_PER_VP = 2
-# Extension point of the modules: called with each answered decision (e.g. a cabin's food for an objective).
+# Extension points of the modules: AFTER is called with each answered decision (e.g. a cabin's food for an
+# objective); MODULE_DECISIONS gives a module's own decision kinds (registered in COMMANDS too) their moves and
+# their effect.
 AFTER: list = []
+MODULE_DECISIONS: dict = {}
 
 # kind -> (command, rule asking for it); TIS-CMD-6, TIS-CMD-7, TIS-CMD-9, TIS-CMD-11, TIS-CMD-15, TIS-CMD-16,
 # TIS-CMD-17 (one species card per command, TIS-AMB-16) and the follow-ups of TIS-CMD-13.
@@ -45,8 +48,11 @@ def moves(state: State, entry: dict) -> list[dict]:
     kind = entry["kind"]
     command = COMMANDS[kind][0]
     player = state["players"][entry["seat"]]
+    if kind in MODULE_DECISIONS:
+        return MODULE_DECISIONS[kind][0](state, entry)
     if kind == "destination":
-        return [{"type": command, "anchor": anchor} for anchor in voyage.destinations(state)]
+        # a magnetized compass (TIS-SOLO-MAG-9, TIS-CMD-6) leaves only the engine's candidates
+        return [{"type": command, "anchor": anchor} for anchor in entry.get("choices", voyage.destinations(state))]
     if kind == "map_side":
         return [{"type": command, "section": entry["section"], "side": side}
                 for side in voyage.section_sides(entry["section"])]
@@ -90,7 +96,9 @@ def resolve(state: State, command: dict) -> None:
     player = state["players"][seat]
     kind = entry["kind"]
     done = True
-    if kind == "destination":
+    if kind in MODULE_DECISIONS:
+        MODULE_DECISIONS[kind][1](state, entry, command)
+    elif kind == "destination":
         state["destination"] = command["anchor"]
         state["route_extra"] = any(route["to"] == command["anchor"] and route["extra_dynamite"]
                                    for route in voyage.routes(state))

@@ -25,6 +25,8 @@ ACTION_START: list[Callable[[State], None]] = []
 # outcome than a ranking (the single-player scenarios).
 CHECKS: list[Callable[[State], None]] = []
 ENDINGS: list[Callable[[State], dict | None]] = []
+# Decks of the modules whose drawable cards are not simply every card left (e.g. the compass deck's bottom 5).
+CANDIDATES: dict[str, Callable[[State], list[str]]] = {}
 # Chance keys of the modules' own draws -> what the outcome does (after the drawn cards have left their deck).
 CHANCE_HANDLERS: dict[str, Callable[[State, dict, list[str]], None]] = {}
 

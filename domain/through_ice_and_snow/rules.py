@@ -10,6 +10,7 @@ from domain.through_ice_and_snow import (
     dual_species,
     flow,
     lost_expedition,
+    magnetic,
     scoring,
     shelter,
     solo,
@@ -21,9 +22,9 @@ from domain.through_ice_and_snow.catalogue import CAT
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
-MODULES = (survival, shelter, dual_species, solo, lost_expedition)
+MODULES = (survival, shelter, dual_species, solo, lost_expedition, magnetic)
 # Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
-IMPLEMENTED_SCENARIOS = ("lost_expedition",)
+IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole")
 SOLO_DEFAULT = "lost_expedition"
 IMPLEMENTED_OPTIONS = {
     "survival": "Survival module (TIS-SURV)",
@@ -40,7 +41,7 @@ MODULE_COMMANDS = {
     "choose_legendary_card": "TIS-CMD-4", "abandon_ship": "TIS-CMD-5", "belcher_override": "TIS-CMD-8",
     "choose_cargo": "TIS-CMD-18",
     "discard_food_can": "TIS-CMD-19", "mcclure_trade": "TIS-CMD-20", "collinson_chart": "TIS-CMD-21",
-    "let_sailor_die": "TIS-CMD-22", "activate_treatment": "TIS-CMD-23", "choose_start_anchor": "TIS-CMD-24",
+    "let_sailor_die": "TIS-CMD-22", "activate_treatment": "TIS-CMD-23",
     "choose_free_upgrade": "TIS-CMD-25", "choose_tie_option": "TIS-CMD-26",
 }
 CHOICE_EVENTS = {
@@ -56,6 +57,7 @@ CHOICE_EVENTS = {
     "use_boiler": "boiler_answered",
     "mast_choose": "mast_card_kept",
     "damaged_compass_redirect": "compass_answered",
+    "choose_start_anchor": "start_anchor_chosen",
 }
 # The optional components of the base box (spec 2.3, 2.5, GAP-10) and the translator's variant.
 BASE_BOX_OPTIONS = {
@@ -184,7 +186,7 @@ class ThroughIceAndSnow(Rules):
         seat = node.get("seat")
         deck = node["deck"]
         candidates = drawable(state, deck) if deck in ("coastal", "open_sea") and node["key"] != "extra_removal" \
-            else state["decks"][deck]
+            else flow.CANDIDATES[deck](state) if deck in flow.CANDIDATES else state["decks"][deck]
         visible_to = () if node.get("hidden") else None if seat is None else (state["seats"][seat],)
         return ChanceNode(node["key"], tuple(candidates), node["count"], visible_to=visible_to,
                           label=f"draw from the {node['deck']} deck", details={"deck": node["deck"]})

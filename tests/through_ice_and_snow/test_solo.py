@@ -1,4 +1,5 @@
-"""The single-player scenarios: what they share (solo.py) and the Lost Expedition (TIS-SOLO-LOST)."""
+"""The single-player scenarios: what they share (solo.py), the Lost Expedition (TIS-SOLO-LOST) and the Magnetic
+North Pole (TIS-SOLO-MAG)."""
 from __future__ import annotations
 
 import pytest
@@ -183,7 +184,7 @@ def test_one_voyage_deck_left():
 
 
 def test_scenarios_not_implemented_are_refused():
-    for name, rule in (("magnetic_north_pole", "TIS-SOLO-MAG-1"), ("mysterious_epidemic", "TIS-SOLO-EPI-1"),
+    for name, rule in (("mysterious_epidemic", "TIS-SOLO-EPI-1"),
                        ("amundsens_voyage", "TIS-SOLO-AMU-1")):
         with pytest.raises(IllegalMove) as refused:
             create(RULES, {"scenario": name}, NAMES[:1], TABLE, None)
@@ -205,3 +206,204 @@ def test_lost_expedition_games_reach_the_end():
         outcomes.add(RULES.final_score(match.state)["outcome"])
     assert outcomes <= {"won", "lost"}
     assert ORGANISER not in outcomes
+
+
+# ---------------------------------------------------------------- Magnetic North Pole
+
+MAGNETIC = {"scenario": "magnetic_north_pole"}
+
+
+def magnetic_game(start: str = "E0"):
+    match, _ = create(RULES, MAGNETIC, NAMES[:1], TABLE, None)
+    do(match, "p1", {"type": "choose_start_anchor", "anchor": start})
+    return match
+
+
+def magnetized_at(anchor: str, sections: dict | None = None):
+    """A Magnetic game in its Action phase with the fleet moved to ``anchor`` and the compass magnetized."""
+    match = magnetic_game()
+    sail(match, "E1")
+    state = match.state
+    state["anchor"] = anchor
+    state["sections"].update(sections or {"CE": "A", "CW": "A"})
+    state["magnetic"]["compass"] = "on"
+    return match
+
+
+def to_compass(match):
+    """Pass to the next round's Destination step, where the compass card is revealed."""
+    hero = player(match, "p1")
+    hero.update(dynamite=5, health=6, morale=6, food=40)
+    pass_all(match)
+    assert RULES.chance_node(match.state).key == "compass"
+
+
+def test_magnetic_setup():
+    """TIS-SOLO-MAG-1 (9 dynamite, 3 wood, 2 rifles, fuel 8), TIS-SOLO-MAG-2 (its decks), TIS-SOLO-MAG-3 (Hire
+    Inuk and Discover covered, no species deck), TIS-SOLO-MAG-4 (the pole among the bottom 5),
+    TIS-SOLO-MAG-5 / TIS-CMD-24 (East side B, a choice of two Start anchors)."""
+    match, _ = create(RULES, MAGNETIC, NAMES[:1], TABLE, None)
+    assert legal_moves(match, "p1") == [{"type": "choose_start_anchor", "anchor": "E0"},
+                                        {"type": "choose_start_anchor", "anchor": "E0b"}]
+    do(match, "p1", {"type": "choose_start_anchor", "anchor": "E0b"})
+    state = match.state
+    hero = player(match, "p1")
+    assert (hero["dynamite"], hero["wood"], hero["rifle"], hero["fuel"]) == (9, 3, 2, 8)
+    assert state["sections"]["E"] == "B" and state["anchor"] == "E0b"
+    assert [move["anchor"] for move in legal_moves(match, "p1")] == ["E2", "E3"]
+    assert sorted(state["decks"]["coastal"]) == [f"ev{n:02d}" for n in (13, 14, 15, 17, 18, 19, 20, 21, 23, 24)]
+    assert sorted(state["decks"]["open_sea"]) == [f"ev{n:02d}" for n in range(1, 11)]
+    assert state["decks"]["species"] == [] and len(state["decks"]["compass"]) == 12
+    sail(match, "E2")
+    assert state["revealed"]["species"] == []
+    spaces = {move.get("space") for move in legal_moves(match, "p1")}
+    assert "magnetic-research" in spaces and not spaces & {"hire-inuk-1", "hire-inuk-2", "discover-species"}
+    player(match, "p1")["free"]["captain"] = 1
+    with pytest.raises(IllegalMove) as refused:
+        act(match, "hire-inuk-1", "captain", {"sailor": 1})
+    assert refused.value.rule_id == "TIS-SOLO-MAG-3"
+
+
+def test_the_pole_card_lies_among_the_bottom_five():
+    """TIS-SOLO-MAG-4: until a card is shuffled back, the pole can only be drawn once 5 cards are left."""
+    from domain.through_ice_and_snow.magnetic import compass_candidates
+    state = magnetic_game().state
+    assert "compass-pole" not in compass_candidates(state) and len(compass_candidates(state)) == 11
+    state["decks"]["compass"] = ["compass-pole", "compass-N1", "compass-N2", "compass-S1", "compass-S2"]
+    assert "compass-pole" in compass_candidates(state)
+    state["decks"]["compass"] = sorted([*state["decks"]["compass"], "compass-E1"])
+    state["magnetic"]["layered"] = False
+    assert "compass-pole" in compass_candidates(state)
+
+
+def test_the_compass_is_magnetized_from_central_west():
+    """TIS-SOLO-MAG-8: a Voyage phase starting from a Central-West anchor (boundary included) magnetizes it."""
+    match = magnetized_at("Y1")
+    match.state["magnetic"]["compass"] = "off"
+    to_compass(match)
+    assert match.state["magnetic"]["compass"] == "on"
+
+
+def test_somerset_south():
+    """TV-15 / TIS-SOLO-MAG-9: at Somerset with a South card, only route-connected anchors count, either
+    direction; the one furthest south is the destination."""
+    from domain.through_ice_and_snow.magnetic import connected, farthest
+    state = magnetized_at("X2").state
+    assert connected(state, "X2") == ["C1", "C2", "E1", "E3"]
+    assert farthest(state, "S") == ["C1"]
+    assert farthest(state, "E") == ["E1"]
+
+
+def test_a_compass_tie_is_the_players_choice():
+    """TIS-AMB-18 / TIS-CMD-6: at King William, South: Boothia and Queen Maud lie equally far south."""
+    match = magnetized_at("Y1")
+    to_compass(match)
+    draw(match, "compass-S1")
+    assert [move["anchor"] for move in legal_moves(match, "p1")] == ["C1", "D2"]
+    assert match.state["magnetic"]["discard"] == ["compass-S1"]
+    do(match, "p1", {"type": "choose_destination", "anchor": "C1"})
+    assert match.state["dynamite_on"].get("C1") == 1
+
+
+def test_no_anchor_that_way_costs_fuel_and_draws_again():
+    """TIS-SOLO-MAG-9: nothing north of Stefansson: fuel -1 (no band), the card goes back, another is drawn."""
+    match = magnetized_at("D3")
+    to_compass(match)
+    hero = player(match, "p1")
+    fuel = hero["fuel"]
+    draw(match, "compass-N1")
+    assert hero["fuel"] == fuel - 1 and "compass-N1" in match.state["decks"]["compass"]
+    assert match.state["magnetic"]["layered"] is False and RULES.chance_node(match.state).key == "compass"
+    hero["fuel"] = 0
+    draw(match, "compass-N2")
+    assert match.state["over"]["rule"] == "TIS-LOSE-3"
+
+
+def test_the_pole_card_follows_the_top_discarded_card():
+    """TIS-SOLO-MAG-12: direction of the top of the discard pile; no discard pile is no direction (ASSUMED)."""
+    match = magnetized_at("Y1")
+    to_compass(match)
+    state = match.state
+    state["magnetic"]["layered"] = False
+    hero = player(match, "p1")
+    fuel = hero["fuel"]
+    draw(match, "compass-pole")
+    assert hero["fuel"] == fuel - 1 and "compass-pole" in state["decks"]["compass"]
+    state["magnetic"]["discard"] = ["compass-S1", "compass-W1"]
+    draw(match, "compass-pole")
+    assert [move["anchor"] for move in legal_moves(match, "p1")] == ["D1"]
+    assert state["magnetic"]["pole_round"] == {"direction": "W", "threshold": 13, "explore": False, "cabin": False}
+
+
+@pytest.mark.parametrize(("sled", "dogs", "food", "found"), [(4, 7, 4, True), (4, 7, 3, False), (3, 7, 4, False)])
+def test_discovering_the_pole(sled, dogs, food, found):
+    """TIS-SOLO-MAG-12 / TIS-AMB-22: in the pole round, an Explore worth >= 13 (West) and a cabin lowering food by
+    4 or more; otherwise the pole card goes back into the compass deck."""
+    match = magnetized_at("Y1")
+    to_compass(match)
+    state = match.state
+    state["magnetic"]["discard"] = ["compass-W1"]
+    state["magnetic"]["layered"] = False
+    draw(match, "compass-pole")
+    sail(match, "D1")
+    hero = player(match, "p1")
+    hero.update(sled=sled, dogs=dogs, food=30, wood=5)
+    act(match, "explore-1", "captain", {"sailor": 1}, survival_deposit="wood")
+    act(match, "build-cabin", "carpenter", {"sailor": 1}, survival_deposit="wood")
+    do(match, "p1", {"type": "lower_food_for_cabin", "amount": food})
+    hero.update(dynamite=5, health=6, morale=6)
+    pass_all(match)
+    assert (state["magnetic"]["compass"] == "discovered") is found
+    assert ("compass-pole" in state["decks"]["compass"]) is not found
+
+
+def test_open_sea_to_an_unmapped_region_shuffles_the_discards_back():
+    """TIS-SOLO-MAG-11."""
+    match = magnetized_at("Y1")
+    to_compass(match)
+    state = match.state
+    state["magnetic"]["discard"] = ["compass-N1"]
+    draw(match, "compass-S1")
+    sail(match, "C1", voyage="open_sea")
+    assert state["magnetic"]["discard"] == [] and {"compass-N1", "compass-S1"} <= set(state["decks"]["compass"])
+
+
+def test_magnetic_research():
+    """TIS-SOLO-MAG-7: scientist + 1 crew; a direction card is discarded, the pole card shuffled back."""
+    match = magnetic_game()
+    sail(match, "E1")
+    state = match.state
+    act(match, "magnetic-research", "scientist", {"sailor": 1}, survival_deposit="rifle")
+    assert RULES.chance_node(state).key == "research"
+    draw(match, "compass-E2")
+    assert state["magnetic"]["discard"] == ["compass-E2"] and "compass-E2" not in state["decks"]["compass"]
+
+
+def test_ice_breaking_even_where_dynamite_lies():
+    """TIS-SOLO-MAG-10: a magnetized compass may lead back; the dynamite is placed again."""
+    match = magnetized_at("Y1")
+    match.state["dynamite_on"]["C1"] = 1
+    to_compass(match)
+    draw(match, "compass-S1")
+    do(match, "p1", {"type": "choose_destination", "anchor": "C1"})
+    assert match.state["dynamite_on"]["C1"] == 2
+
+
+def test_magnetic_objectives():
+    """TIS-SOLO-MAG-6: both the pole and the Passage, no final scoring."""
+    match = magnetic_game()
+    sail(match, "E1")
+    state = match.state
+    state["anchor"] = "B1"
+    state["sections"].update({"CE": "A", "CW": "A", "W": "A"})
+    state["final_voyage"] = True
+    player(match, "p1")["dynamite"] = 3
+    pass_all(match)
+    sail(match, "FIN", until="finished")
+    sheet = RULES.final_score(state)
+    assert sheet["outcome"] == "lost" and [entry["met"] for entry in sheet["objectives"]] == [False, True]
+
+
+@pytest.mark.parametrize("mode", [SERVER, TABLE])
+def test_magnetic_north_pole_conforms(mode):
+    assert play_random_game(RULES, 1, mode, 22, options=MAGNETIC).match.ended
