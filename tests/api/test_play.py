@@ -145,7 +145,7 @@ def test_random_game_through_the_api(api, game, players, mode):
     for step in range(MAX_STEPS):
         if now["status"] != "active":
             break
-        if step < 10 or step % 25 == 0:
+        if step < 5 or step % 40 == 0:
             table.check_no_leaks(followers)
         token, move = choose_move(table, now["waiting_for"], rng)
         if step % 2:
