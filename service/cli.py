@@ -1,5 +1,7 @@
 """The ``cairn`` command: ``cairn serve`` runs the API and a worker, ``cairn worker`` runs a worker.
 
+``cairn verify FILE`` checks an exported record offline (no server, no Redis).
+
 Without ``REDIS_URL`` both start an embedded, real Redis (AOF on, data in
 ``<data-dir>/redis``) and stop it on exit, so one command runs Cairn on a
 machine with nothing but Python.
@@ -27,6 +29,10 @@ WORKER_MODULE = "workers.worker"
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s cairn %(levelname)s %(message)s")
     args = _parser().parse_args(argv)
+    if args.command == "verify":
+        from workers.verify import main as verify
+
+        return verify([args.file])
     with _redis(Path(args.data_dir), args.appendfsync) as url:
         env = {**os.environ, "REDIS_URL": url, "CAIRN_APPENDFSYNC": args.appendfsync}
         commands = [_worker_command(url)] if args.command == "worker" else _serve_commands(args, url)
@@ -47,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--threads", type=int, default=8, help="threads per worker (live streams hold one each)")
     serve.add_argument("--no-worker", action="store_true", help="do not start an RQ worker")
     commands.add_parser("worker", help="one RQ worker on Cairn's queue")
+    check = commands.add_parser("verify", help="check a json or ndjson export offline: hash chain and seed draws")
+    check.add_argument("file", help="the exported file")
     return parser
 
 

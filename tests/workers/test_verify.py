@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from domain.core.events import full_data
+from service import cli
 from tests.workers.records import play, record, sealed
 from workers.exports import export_game, game_folder
 from workers.formats import ExportInput, make_header
@@ -81,3 +82,11 @@ def test_a_file_that_is_not_an_export_is_refused(tmp_path, capsys):
     path.write_text('{"format": "something-else"}')
     assert main([str(path)]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_cairn_command_verifies_offline(store, redis_client, export_dir, capsys, monkeypatch):
+    record(store, "g1", play(choice=2))
+    path = exported(store, redis_client, export_dir)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert cli.main(["verify", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("OK:")
