@@ -30,6 +30,14 @@ CHOICE_HOOKS: list[ChoiceHook] = []
 REFUSALS: list[Callable[[State, int, str], IllegalMove | None]] = []
 BEFORE_EFFECT: list[EffectHook] = []
 FISHING_BONUS: list[Callable[[State, int], int]] = []
+# REQUIREMENT_HOOKS adjust a space's crew options; MOVE_FILTERS narrow or extend the finished moves of a space
+# (given a way to recompute the base moves); CHECKS validate a command's module fields (listed in MOVE_FIELDS,
+# which the base checks ignore); UNCOUNTED_CREW gives crew placed that count for nothing in the effect.
+REQUIREMENT_HOOKS: list = []
+MOVE_FILTERS: list = []
+CHECKS: list = []
+MOVE_FIELDS: set[str] = set()
+UNCOUNTED_CREW: list = []
 BASE_CHOICES = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}
 MODULE_CHOICES: dict[str, str] = {}
 
@@ -199,6 +207,8 @@ def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Op
     if space["action"] == "visit_inuit" and any(event_number(card) == INTERPRETER_CARD
                                                 for card in player["kept_events"]):
         options.append((("inuk",), 1, 1))
+    for hook in REQUIREMENT_HOOKS:
+        options = hook(state, seat, space_id, options)
     return options
 
 
@@ -253,6 +263,13 @@ def placements(player: dict, options: list[Option]) -> list[tuple[str | None, di
 
 
 def space_moves(state: State, seat: int, space_id: str) -> list[dict]:
+    moves = base_space_moves(state, seat, space_id)
+    for hook in MOVE_FILTERS:
+        moves = hook(state, seat, space_id, moves, base_space_moves)
+    return moves
+
+
+def base_space_moves(state: State, seat: int, space_id: str) -> list[dict]:
     if space_refusal(state, seat, space_id) is not None:
         return []
     player = state["players"][seat]
@@ -295,6 +312,14 @@ def check_crew(player: dict, options: list[Option], lead, crew) -> None:
 
 
 def check_action(state: State, seat: int, command: dict) -> None:
+    full = command
+    command = {key: value for key, value in command.items() if key not in MOVE_FIELDS}
+    base_check(state, seat, command)
+    for hook in CHECKS:
+        hook(state, seat, full)
+
+
+def base_check(state: State, seat: int, command: dict) -> None:
     space_id = command.get("space")
     if not isinstance(space_id, str):
         raise refuse("invalid_field", "'space' must be an action space id", "TIS-CMD-13", "space")
@@ -343,7 +368,7 @@ def place_crew(state: State, seat: int, command: dict) -> int:
     lead = command["lead"]
     if lead is not None:
         player["free"][lead] -= 1
-        extra = {key: value for key, value in command.items() if key not in MOVE_KEYS}
+        extra = {key: value for key, value in command.items() if key not in MOVE_KEYS and key not in MOVE_FIELDS}
         named = {kind for option_lead, _, _ in requirements(state, seat, command["space"], extra)
                  for kind in option_lead or ()}
         if lead not in named:
@@ -360,14 +385,15 @@ def take_action(state: State, seat: int, command: dict) -> None:
     space_id = command["space"]
     placed = place_crew(state, seat, command)
     player["turns"] += 1
+    for hook in BEFORE_EFFECT:
+        hook(state, seat, command)
     if space_id == EVENT_SPACE:
         state["event_taken"] = seat
         event_action(state, seat)
         return
+    placed -= sum(hook(state, seat, command) for hook in UNCOUNTED_CREW)
     state["used"][space_id] = seat
     space = CAT.spaces[space_id]
-    for hook in BEFORE_EFFECT:
-        hook(state, seat, command)
     EFFECTS[space["action"]](state, seat, player, space, command, placed)
 
 

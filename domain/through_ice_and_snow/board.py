@@ -13,6 +13,8 @@ State = dict
 # PUBLIC_KEYS are state keys of the modules shown to every reader.
 NEW_STATE: list = []
 PUBLIC_KEYS: list[str] = []
+# INUIT_ARRIVAL: each takes the Inuk pawns a player receives and returns how many of them join the crew.
+INUIT_ARRIVAL: list = []
 
 
 def new_state(seats: list[str], options: dict) -> State:
@@ -141,8 +143,16 @@ def join_inuit(state: State, player: dict, amount: int) -> None:
     taken = max(0, min(amount, state["supply"]["inuk"], CAT.tracks["inuit"]["max"] - player["inuit"]))
     state["supply"]["inuk"] -= taken
     player["inuit"] += taken
-    player["crew"]["inuk"] += taken
-    player["free"]["inuk"] += taken
+    joining = arriving_inuit(state, player, taken)
+    player["crew"]["inuk"] += joining
+    player["free"]["inuk"] += joining
+
+
+def arriving_inuit(state: State, player: dict, count: int) -> int:
+    """Inuk pawns a player receives join the crew, unless a module holds them elsewhere (TIS-MYTH-3, card 37)."""
+    for hook in INUIT_ARRIVAL:
+        count = hook(state, player, count)
+    return count
 
 
 def pay(state: State, player: dict, resource: str, amount: int = 1) -> None:

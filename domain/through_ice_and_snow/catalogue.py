@@ -15,7 +15,7 @@ from domain.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
 FILES = ("map", "tracks", "species", "hunting", "cartography", "action_board", "events", "investors", "upgrades",
-         "components", "scenarios")
+         "components", "scenarios", "creatures")
 RESOURCES = ("dynamite", "wood", "rifle", "dog")
 CREW_TYPES = ("captain", "carpenter", "scientist", "sailor", "inuk")
 OFFICERS = ("captain", "carpenter", "scientist")
@@ -44,6 +44,7 @@ class Catalogue:
     slots: list
     components: dict
     scenarios: dict
+    creatures: dict
 
     def area(self, track: str, value: int) -> str | None:
         """The named area (death, scurvy, mutiny) of a health or morale space."""
@@ -103,6 +104,9 @@ def load(folder: Path = DATA) -> Catalogue:
            "not one of the search cards")
     _check(lost["objective_species"] in {card["species"] for card in species.values()}, "scenarios",
            "lost_expedition/objective_species", "no species card of that name")
+    for card in value["creatures"]["cards"]:
+        _check(card.get("action") is None or card["action"] in spaces, "creatures", str(card["number"]),
+               f"unknown action space {card.get('action')!r}")
     magnetic = value["scenarios"]["magnetic_north_pole"]
     for anchor_id in magnetic["start_anchors"]:
         _check(anchor_id in anchors, "scenarios", "magnetic_north_pole/start_anchors", f"unknown anchor {anchor_id!r}")
@@ -127,6 +131,7 @@ def load(folder: Path = DATA) -> Catalogue:
         slots=value["upgrades"]["slots"],
         components=value["components"],
         scenarios=value["scenarios"],
+        creatures={card["number"]: card for card in value["creatures"]["cards"]},
     )
 
 

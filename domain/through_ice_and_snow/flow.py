@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.through_ice_and_snow import voyage
-from domain.through_ice_and_snow.board import State, all_lost, clockwise, crew_count, event_number, gain, join_inuit
+from domain.through_ice_and_snow.board import (
+    State,
+    all_lost,
+    arriving_inuit,
+    clockwise,
+    crew_count,
+    event_number,
+    gain,
+    join_inuit,
+)
 from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.tracks import demand_food, has_upgrade, raise_food
 
@@ -159,7 +168,7 @@ def boarding(state: State) -> bool:
     for player in state["players"]:
         if has_upgrade(player, "galley"):
             raise_food(player, GALLEY_FOOD)
-        player["crew"]["inuk"] += player["hired"]
+        player["crew"]["inuk"] += arriving_inuit(state, player, player["hired"])
         player["hired"] = 0
         player["free"] = dict(player["crew"])
     state["step"] = "next_leader"

@@ -11,6 +11,7 @@ from domain.through_ice_and_snow import (
     flow,
     lost_expedition,
     magnetic,
+    myths,
     scoring,
     shelter,
     solo,
@@ -22,7 +23,7 @@ from domain.through_ice_and_snow.catalogue import CAT
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
-MODULES = (survival, shelter, dual_species, solo, lost_expedition, magnetic)
+MODULES = (survival, shelter, dual_species, myths, solo, lost_expedition, magnetic)
 # Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
 IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole")
 SOLO_DEFAULT = "lost_expedition"
@@ -30,10 +31,10 @@ IMPLEMENTED_OPTIONS = {
     "survival": "Survival module (TIS-SURV)",
     "shelter_building": "Shelter Building module (TIS-SHEL)",
     "dual_species": "Dual Animal Species module (TIS-DUAL)",
+    "inuit_myths": "Inuit Myths (TIS-MYTH, Myths & Legends)",
 }
 MODULE_OPTIONS = {
     "walking_on_ice": ("TIS-WALK-1", "Walking on Ice (Myths & Legends)"),
-    "inuit_myths": ("TIS-MYTH-1", "Inuit Myths (Myths & Legends)"),
     "legendary_expeditions": ("TIS-LEG-1", "Legendary Expeditions (Myths & Legends)"),
 }
 # Commands of the modules and solo scenarios (spec 12.1): known, refused until their module exists.

@@ -51,10 +51,11 @@ def lower_track(state: State, seat: int, track: str, amount: int, effects: bool)
     """
     player = state["players"][seat]
     player[track] = max(CAT.tracks[track]["min"], player[track] - amount)
-    area = CAT.area(track, player[track])
-    if area in ("death", "mutiny") or (track == "health" and player[track] == 0):
+    position = max(0, player[track] - curse(player, track))
+    area = CAT.area(track, position)
+    if area in ("death", "mutiny") or (track == "health" and position == 0):
         player["booth_ok"] = False
-    if player[track] == 0:
+    if position == 0:
         death(state, seat, track)
     elif effects and area == "scurvy" and not has_upgrade(player, "treatment_room"):
         scurvy(state, seat)
@@ -62,11 +63,18 @@ def lower_track(state: State, seat: int, track: str, amount: int, effects: bool)
         mutiny(state, seat)
 
 
+def curse(player: dict, track: str) -> int:
+    """TIS-MYTH-3 card 38 / TIS-AMB-6 / TIS-MYTH-4: a curse cylinder one space below health moves with it and
+    triggers Scurvy and Death at its own position."""
+    return 1 if track == "health" and player.get("cursed") else 0
+
+
 def death(state: State, seat: int, track: str) -> None:
-    """TIS-TRK-HEALTH-2 / TIS-TRK-MORALE-2: lose 5 VP, back to space 1, one sailor returns to the box."""
+    """TIS-TRK-HEALTH-2 / TIS-TRK-MORALE-2: lose 5 VP, back to space 1, one sailor returns to the box. A cursed
+    player's curse cylinder goes back to 1, health with it (TIS-MYTH-4, ASSUMED)."""
     player = state["players"][seat]
     player["vp"] -= DEATH_VP
-    player[track] = 1
+    player[track] = 1 + curse(player, track)
     if player["crew"]["sailor"]:
         remove_crew(player, "sailor")
     elif player.get("rescued"):

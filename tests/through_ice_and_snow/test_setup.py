@@ -16,7 +16,7 @@ def new(players: int):
 
 
 @pytest.mark.parametrize(("option", "rule_id"), [
-    ("walking_on_ice", "TIS-WALK-1"), ("inuit_myths", "TIS-MYTH-1"), ("legendary_expeditions", "TIS-LEG-1"),
+    ("walking_on_ice", "TIS-WALK-1"), ("legendary_expeditions", "TIS-LEG-1"),
 ])
 def test_module_options_are_refused_until_implemented(option, rule_id):
     """TIS-CMD-1: modules are game options; each is refused, naming its rule, until it exists."""
