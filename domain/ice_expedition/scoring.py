@@ -6,9 +6,10 @@ An artifact is a dict with ``id``, ``type`` (``None`` for a prismatic),
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
+
+from domain.core.canonical import canonical_json
 
 
 def _prismatic(art: dict) -> bool:
@@ -61,73 +62,133 @@ def request_reward(card: dict, arts: list[dict]) -> int:
     raise ValueError(f"unknown request kind {kind}")
 
 
-def _classes(arts: list[dict]) -> list[tuple]:
-    return sorted({(a["type"] or "", a["shape"] or "", a["anima"]) for a in arts})
+def _reducer(cards: list[dict]):
+    """What of an artifact any of these cards can tell apart: artifacts with equal keys are interchangeable.
+
+    A type no card names, a shape no K-SHAPE card of that type asks for, and Anima when no card
+    counts it, cannot change any reward of these cards, so they are merged.
+    """
+    named = {t for card in cards for t in card.get("types", [])}
+    shaped = {card["types"][0] for card in cards if card["kind"] == "K-SHAPE"}
+    anima = any(card["kind"] in ("K-ANY", "K-DUO", "K-MONO", "K-PRISM") for card in cards)
+
+    def key(art: dict) -> tuple:
+        if art["type"] is None:
+            return ("", "", art["anima"] if anima else 0)
+        kind = art["type"] if art["type"] in named else "*"
+        return (kind, art["shape"] if kind in shaped else "-", art["anima"] if anima else 0)
+
+    return key
+
+
+# Cards asking for the most attributes go first, so the cards left later tell fewer artifacts apart.
+KIND_ORDER = {"K-SHAPE": 0, "K-SET3": 1, "K-SET2": 2, "K-MONO": 3, "K-DUO": 4, "K-PRISM": 5, "K-ANY": 6}
+
+
+def _paying_sets(card: dict, classes: list[tuple], counts: list[int]) -> list[tuple[tuple, int, list[tuple]]]:
+    """The class multisets that pay ``card`` with at most ``counts`` of each class, only the smallest ones,
+    each with its *twins*: the same set with an Anima-2 artifact replaced by its Anima-1 twin. A set is not
+    worth trying while a twin paying as much can be paid (the twin can always be swapped in)."""
+    as_art = [{"type": None if t == "" else t, "shape": sh, "anima": n} for t, sh, n in classes]
+    index = {c: i for i, c in enumerate(classes)}
+    weaker = {i: index[(t, sh, 1)] for i, (t, sh, n) in enumerate(classes) if n == 2 and (t, sh, 1) in index}
+    found: dict[tuple[int, ...], int] = {}
+    for size in (1, 2, 3):
+        for combo in combinations_with_replacement(range(len(classes)), size):
+            if all(combo.count(i) <= counts[i] for i in set(combo)):
+                reward = request_reward(card, [as_art[i] for i in combo])
+                if reward > 0:
+                    found[combo] = reward
+    kept = []
+    for combo, reward in found.items():
+        smaller = (sub for size in range(1, len(combo)) for sub in combinations_with_replacement(combo, size)
+                   if not Counter(sub) - Counter(combo))
+        if any(found.get(sub, 0) >= reward for sub in smaller):
+            continue
+        twins = {tuple(sorted(combo[:n] + (weaker[i],) + combo[n + 1:])) for n, i in enumerate(combo) if i in weaker}
+        kept.append((combo, reward, [tuple(Counter(t).items()) for t in twins if found.get(t, 0) >= reward]))
+    return kept
 
 
 def best_allocation(cards: list[dict], arts: list[dict], per_fulfilled: int = 0) -> tuple[int, list[dict]]:
     """ICE-REQ-2: the assignment of artifacts to requests (each artifact paying at most one) worth most.
 
-    The value counts each request's reward plus ``per_fulfilled`` for every fulfilled
-    request (the D-REQ decrees, ICE-DEC-4). Identical artifacts are interchangeable, so
-    the search runs over counts of artifact classes, trying for each request only the
-    smallest artifact sets that earn its reward, and remembers every sub-problem.
+    The value counts each request's reward plus ``per_fulfilled`` for every fulfilled request
+    (the D-REQ decrees, ICE-DEC-4). Cards are taken one by one; what is left is remembered only
+    as counts of the artifacts the remaining cards can tell apart, so equal sub-problems are
+    solved once.
     """
-    classes = _classes(arts)
-    index = {c: i for i, c in enumerate(classes)}
-    counts = [0] * len(classes)
-    for art in arts:
-        counts[index[(art["type"] or "", art["shape"] or "", art["anima"])]] += 1
-    as_art = [{"type": t or None, "shape": s or None, "anima": n} for t, s, n in classes]
+    order = sorted(range(len(cards)), key=lambda n: (KIND_ORDER[cards[n]["kind"]], canonical_json(cards[n])))
+    base = sorted({(a["type"] or "", a["shape"] or "", a["anima"]) for a in arts})
+    full = [{"type": t or None, "shape": sh or None, "anima": n} for t, sh, n in base]
+    steps = []
+    for step in range(len(order)):
+        key = _reducer([cards[n] for n in order[step:]])
+        classes = sorted({key(art) for art in full})
+        group = [classes.index(key(art)) for art in full]
+        totals = [sum(1 for a in arts if key(a) == c) for c in classes]
+        options = _paying_sets(cards[order[step]], classes, totals)
+        steps.append((group, len(classes), [(tuple(Counter(combo).items()), combo, r, tw) for combo, r, tw in options]))
+    ceiling = [sum(max((r for _, _, r, _ in steps[k][2]), default=-per_fulfilled) + per_fulfilled
+                   for k in range(step, len(order))) for step in range(len(order) + 1)]
+    memo: dict = {}
 
-    def options(card: dict) -> list[tuple[tuple[int, ...], int]]:
-        found: dict[tuple[int, ...], int] = {}
-        for size in (1, 2, 3):
-            for combo in combinations_with_replacement(range(len(classes)), size):
-                reward = request_reward(card, [as_art[i] for i in combo])
-                if reward > 0:
-                    found[combo] = reward
-        minimal = []
-        for combo, reward in found.items():
-            smaller = (
-                sub for size in range(1, len(combo)) for sub in combinations_with_replacement(combo, size)
-                if not Counter(sub) - Counter(combo)
-            )
-            if all(found.get(sub, 0) < reward for sub in smaller):
-                minimal.append((combo, reward))
-        return minimal
+    def reduced(step: int, left: tuple[int, ...]) -> list[int]:
+        group, size, _ = steps[step]
+        counts = [0] * size
+        for i, n in enumerate(left):
+            counts[group[i]] += n
+        return counts
 
-    per_card = [options(card) for card in cards]
+    def take(step: int, left: tuple[int, ...], combo: tuple[int, ...]) -> tuple[int, ...]:
+        """Spend one artifact of each reduced class in ``combo`` (any member: they are alike from here on)."""
+        group = steps[step][0]
+        rest = list(left)
+        for wanted in combo:
+            member = next(i for i, n in enumerate(rest) if n and group[i] == wanted)
+            rest[member] -= 1
+        return tuple(rest)
 
-    @cache
-    def best(position: int, left: tuple[int, ...]) -> tuple[int, tuple]:
-        if position == len(cards):
-            return 0, ()
-        value, plan = best(position + 1, left)
-        plan = (None, *plan)
-        for combo, reward in per_card[position]:
-            need = Counter(combo)
-            if any(left[i] < n for i, n in need.items()):
+    def best(step: int, left: tuple[int, ...]) -> int:
+        """The most the cards from ``step`` on can add with the artifacts ``left``."""
+        if step == len(order):
+            return 0
+        counts = reduced(step, left)
+        seen = (step, tuple(counts))
+        if seen in memo:
+            return memo[seen][0]
+        value, choice = best(step + 1, left), None
+        for need, combo, reward, twins in steps[step][2]:
+            if not all(counts[i] >= n for i, n in need):
                 continue
-            rest = tuple(left[i] - need.get(i, 0) for i in range(len(left)))
-            sub_value, sub_plan = best(position + 1, rest)
-            if reward + per_fulfilled + sub_value > value:
-                value, plan = reward + per_fulfilled + sub_value, (combo, *sub_plan)
-        return value, plan
+            if any(all(counts[i] >= n for i, n in twin) for twin in twins):
+                continue
+            gained = reward + per_fulfilled + best(step + 1, take(step, left, combo))
+            if gained > value:
+                value, choice = gained, combo
+            if value == ceiling[step]:
+                break  # every card from here on is paid in full: nothing can do better
+        memo[seen] = (value, choice)
+        return value
 
-    total, plan = best(0, tuple(counts))
-    pool: dict[int, list[str]] = {i: [] for i in range(len(classes))}
-    for art in sorted(arts, key=lambda a: a["id"]):
-        pool[index[(art["type"] or "", art["shape"] or "", art["anima"])]].append(art["id"])
-    lines = []
-    for card, combo in zip(cards, plan, strict=True):
-        if combo is None:
-            lines.append({"card": card["id"], "artifacts": [], "points": 0})
+    left = tuple(sum(1 for a in arts if (a["type"] or "", a["shape"] or "", a["anima"]) == c) for c in base)
+    total = best(0, left)
+    pool = {c: sorted((a for a in arts if (a["type"] or "", a["shape"] or "", a["anima"]) == c),
+                      key=lambda a: a["id"]) for c in base}
+    lines: dict[int, dict] = {}
+    for step, card_index in enumerate(order):
+        card = cards[card_index]
+        choice = memo[(step, tuple(reduced(step, left)))][1]
+        if choice is None:
+            lines[card_index] = {"card": card["id"], "artifacts": [], "points": 0}
             continue
-        paid = [pool[i].pop(0) for i in combo]
-        points = request_reward(card, [as_art[i] for i in combo])
-        lines.append({"card": card["id"], "artifacts": paid, "points": points})
-    return total, lines
+        after = take(step, left, choice)
+        paid = [pool[base[i]].pop(0) for i, (was, now) in enumerate(zip(left, after, strict=True))
+                for _ in range(was - now)]
+        left = after
+        lines[card_index] = {"card": card["id"], "artifacts": [a["id"] for a in paid],
+                             "points": request_reward(card, paid)}
+    return total, [lines[n] for n in range(len(cards))]
 
 
 def decree_points(decree: dict, arts: list[dict], fulfilled: int, shape_combinations: str = "disjoint") -> int:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.ice_expedition.scoring import best_allocation, decree_points, request_reward
 
@@ -116,3 +118,60 @@ def test_shape_combinations_option():
     assert decree_points({"kind": "D-SH2"}, four, 0, "pairs") == 6
     assert decree_points({"kind": "D-SH3"}, four, 0) == 4
     assert decree_points({"kind": "D-SH3"}, four, 0, "pairs") == 4
+
+
+def brute_force(cards: list[dict], artifacts: list[dict], bonus: int) -> int:
+    """Every way to hand each artifact to one card or to none."""
+    import itertools
+
+    best = 0
+    for owners in itertools.product(range(len(cards) + 1), repeat=len(artifacts)):
+        groups: list[list[dict]] = [[] for _ in cards]
+        for artifact, owner in zip(artifacts, owners, strict=True):
+            if owner < len(cards):
+                groups[owner].append(artifact)
+        rewards = [request_reward(card, group) if group else 0 for card, group in zip(cards, groups, strict=True)]
+        best = max(best, sum(r + (bonus if r else 0) for r in rewards))
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_allocation_matches_exhaustive_search(data):
+    """ICE-REQ-2: on random small hands and cities the search finds the best assignment, and the sheet's
+    assignment is real (disjoint, each line paid as shown)."""
+    from domain.ice_expedition import RULES
+
+    requests = sorted(RULES.data.requests.values(), key=lambda card: card["id"])
+    artifacts = RULES.data.artifacts
+    cards = data.draw(st.lists(st.sampled_from(requests), min_size=1, max_size=3))
+    chosen = data.draw(st.lists(st.sampled_from(sorted(artifacts)), min_size=1, max_size=6, unique=True))
+    city_arts = [{**artifacts[a], "id": a} for a in chosen]
+    bonus = data.draw(st.sampled_from([0, 2]))
+    total, lines = best_allocation(cards, city_arts, bonus)
+    assert total == brute_force(cards, city_arts, bonus)
+    used = [a for line in lines for a in line["artifacts"]]
+    assert len(used) == len(set(used))
+    by_id = {a["id"]: a for a in city_arts}
+    for card, line in zip(cards, lines, strict=True):
+        paid = [by_id[a] for a in line["artifacts"]]
+        assert line["points"] == (request_reward(card, paid) if paid else 0)
+    assert total == sum(line["points"] + (bonus if line["points"] else 0) for line in lines)
+
+
+def test_allocation_stays_fast_on_a_large_hand():
+    """ICE-REQ-2 on 12 requests and 24 city artifacts: exact and well under a second or two."""
+    import random
+    import time
+
+    from domain.ice_expedition import RULES
+
+    rng = random.Random(7)
+    requests = sorted(RULES.data.requests.values(), key=lambda card: card["id"])
+    artifacts = RULES.data.artifacts
+    cards = rng.sample(requests, 12)
+    city_arts = [{**artifacts[a], "id": a} for a in rng.sample(sorted(artifacts), 24)]
+    started = time.perf_counter()
+    total, lines = best_allocation(cards, city_arts, 2)
+    assert time.perf_counter() - started < 10
+    assert total == sum(line["points"] + (2 if line["points"] else 0) for line in lines)
