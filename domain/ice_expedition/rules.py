@@ -261,6 +261,10 @@ class IceExpedition(Rules):
         return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+DECREE_RULES = {"D-A1": "ICE-DEC-1", "D-PR": "ICE-DEC-2", "D-A2": "ICE-DEC-3", "D-REQ": "ICE-DEC-4",
+                "D-TYP": "ICE-DEC-5", "D-DIST": "ICE-DEC-6", "D-SH2": "ICE-DEC-7", "D-SH3": "ICE-DEC-8"}
+
+
 def scoring_sheet(game_data, state: dict) -> dict:
     """ICE-END-4: RP held + requests (ICE-REQ) + decrees (ICE-DEC); ICE-END-5: ties share the victory."""
     arts = game_data.artifacts
@@ -274,11 +278,13 @@ def scoring_sheet(game_data, state: dict) -> dict:
         fulfilled = sum(1 for line in allocation if line["points"] > 0)
         seat_lines = [{"seat": seat, "rule": "ICE-END-4", "label": "RP held", "points": player["rp"]}]
         for line in allocation:
-            label = f"request {line['card']} paid by {', '.join(line['artifacts']) or 'nothing'}"
-            seat_lines.append({"seat": seat, "rule": "ICE-REQ-2", "label": label, "points": line["points"]})
+            kind = game_data.requests[line["card"]]["kind"]
+            label = f"request {line['card']} ({kind}) paid by {', '.join(line['artifacts']) or 'nothing'}"
+            seat_lines.append({"seat": seat, "rule": f"ICE-REQ-{kind}", "label": label, "points": line["points"]})
         for decree in decrees:
             points = scoring.decree_points(decree, city, fulfilled, state["params"]["shape_combinations"])
-            seat_lines.append({"seat": seat, "rule": "ICE-DEC", "label": f"decree {decree['id']}", "points": points})
+            rule = DECREE_RULES[decree["kind"]]
+            seat_lines.append({"seat": seat, "rule": rule, "label": f"decree {decree['id']}", "points": points})
         lines += seat_lines
         totals[seat] = sum(line["points"] for line in seat_lines)
         paid[seat] = allocation

@@ -149,6 +149,8 @@ def test_final_score_sheet():
     assert sheet["totals"] == {"p1": 3 + 4 + 2 + 1 + 2, "p2": 8}
     assert sheet["requests"]["p1"] == [{"card": "R18", "artifacts": ["AS-har-S1-1a", "AM-phi-S1-2a"], "points": 4}]
     assert sheet["ranking"] == [{"rank": 1, "seats": ["p1"]}, {"rank": 2, "seats": ["p2"]}]
+    p1_lines = [(line["rule"], line["points"]) for line in sheet["lines"] if line["seat"] == "p1"]
+    assert p1_lines == [("ICE-END-4", 3), ("ICE-REQ-K-SET2", 4), ("ICE-DEC-4", 2), ("ICE-DEC-1", 1), ("ICE-DEC-6", 2)]
     state["players"]["p2"]["rp"] = 12
     assert RULES.final_score(state)["ranking"] == [{"rank": 1, "seats": ["p1", "p2"]}]
 
