@@ -14,12 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import redis
-from flask import Flask, request
+from flask import Flask
 
-from service.api import docs, errors, games, rules, stream
-from service.api.auth import presented_token
-from service.api.context import Services, services
-from service.api.errors import ApiError
+from service.api import docs, errors, games, prelude, rules, stream
+from service.api.context import Services
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
 from service.store import EventStore, configure_durability
@@ -57,7 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         spec_text=_spec_path(app.config["API_SPEC_PATH"]).read_text(encoding="utf-8"),
     )
     errors.register(app)
-    app.before_request(_rate_limit)
+    app.before_request(prelude.before_request)
     for module in (rules, games, stream, docs):
         app.register_blueprint(module.blueprint)
     if importlib.util.find_spec(RECORDS_MODULE) is not None:
@@ -83,18 +81,3 @@ def _spec_path(configured: str | None) -> Path:
         if path.is_file():
             return path
     raise FileNotFoundError(f"api_spec.yaml not found in {', '.join(map(str, candidates))}")
-
-
-def _rate_limit() -> None:
-    """Every request takes one from its token's bucket (its address's, without a token)."""
-    limiter: RateLimiter = services().limiter
-    try:
-        token = presented_token(allow_query=request.path.endswith("/stream"))
-    except ApiError:
-        token = None
-    wait = limiter.take(token, request.remote_addr)
-    if wait:
-        raise ApiError(429, "rate_limited", "Too many requests",
-                       f"this token may make {limiter.rate:g} requests per second (bursts of {limiter.burst})",
-                       headers={"Retry-After": RateLimiter.retry_after(wait)}, retry_after=wait)
-

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
-from flask import current_app, request
+from flask import current_app, g, request
 
 from domain.core.events import ORGANISER, redact_event
 from service.api.errors import ApiError
@@ -28,8 +28,31 @@ class Services:
     spec_text: str
 
 
+@dataclass
+class Prelude:
+    """What :mod:`service.api.prelude` fetched for the game a request names.
+
+    ``meta`` is the raw meta hash (empty: no such game); ``reader`` is the
+    reader of ``token`` (``None``: not a token of this game); ``seed`` and
+    ``recorded`` (the idempotency record of ``idempotency_key``) only for moves.
+    """
+
+    game_id: str
+    meta: dict[str, str]
+    token: str | None
+    reader: str | None
+    seed: str | None
+    idempotency_key: str | None
+    recorded: dict | None
+
+
 def services() -> Services:
     return current_app.extensions["cairn"]
+
+
+def prelude_for(game_id: str) -> Prelude | None:
+    prelude = g.get("prelude")
+    return prelude if prelude is not None and prelude.game_id == game_id else None
 
 
 def store():
@@ -57,10 +80,25 @@ def game_meta(game_id: str) -> dict:
     """The game's meta record, or 404 ``game_not_found`` (checked before any token, so ids are not probed by 401s)."""
     if not GAME_ID_PATTERN.match(game_id):
         raise _not_found(game_id)
+    prelude = prelude_for(game_id)
+    if prelude is not None:
+        if not prelude.meta:
+            raise _not_found(game_id)
+        return _parsed_meta(game_id, prelude.meta)
     try:
         return store().meta(game_id)
     except GameNotFound:
         raise _not_found(game_id) from None
+
+
+def _parsed_meta(game_id: str, meta: dict[str, str]) -> dict:
+    """The raw meta hash in the shape ``EventStore.meta`` returns."""
+    return {
+        **meta,
+        "game_id": game_id,
+        "version": int(meta["version"]),
+        "players": json.loads(meta["players"]),
+    }
 
 
 def _not_found(game_id: str) -> ApiError:

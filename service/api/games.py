@@ -20,7 +20,15 @@ from domain.core.match import Match, apply_event, create, legal_moves, submit, v
 from domain.registry import get_rules
 from service.api import context
 from service.api.auth import new_tokens, reader_for
-from service.api.context import current_match, game_meta, is_revealed, json_body, reader_name, shown_envelope
+from service.api.context import (
+    current_match,
+    game_meta,
+    is_revealed,
+    json_body,
+    prelude_for,
+    reader_name,
+    shown_envelope,
+)
 from service.api.errors import ApiError
 from service.api.schemas import (
     CreateGameSchema,
@@ -178,17 +186,22 @@ def post_move(game_id: str):
     actor = _actor(reader, body.pop("seat", None), seats)
     command = {**body, "seat": actor}
     key = _idempotency_key()
-    replayed = _recorded_response(game_id, key, command, reader)
-    if replayed is not None:
-        return replayed
+    prelude = prelude_for(game_id)
+    if key is not None:
+        fetched = prelude is not None and prelude.idempotency_key == key
+        batch = prelude.recorded if fetched else _recorded_batch(game_id, key)
+        if batch is not None:
+            return _replay(game_id, key, batch, command, reader)
     match = current_match(game_id, meta)
     if match.version != expected:
-        # The move may have moved the game itself, under the same key, since the look above.
-        replayed = _recorded_response(game_id, key, command, reader)
-        if replayed is not None:
-            return replayed
+        # The same key may have moved the game since the look above (a concurrent retry).
+        batch = _recorded_batch(game_id, key) if key is not None else None
+        if batch is not None:
+            return _replay(game_id, key, batch, command, reader)
         raise _stale(expected, match.version)
-    seed = store.seed(game_id) if match.chance_mode == SERVER else None
+    seed = None
+    if match.chance_mode == SERVER:
+        seed = prelude.seed if prelude is not None else store.seed(game_id)
     events = submit(match, actor, body, seed)
     try:
         result = store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
@@ -232,14 +245,14 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _recorded_response(game_id: str, key: str | None, command: dict, reader: str):
-    """The first response again when ``key`` already produced a batch, before deciding anything anew."""
-    if key is None:
-        return None
+def _recorded_batch(game_id: str, key: str) -> dict | None:
+    """The version range ``key`` produced (``{"first", "last", ...}``), if it was used."""
     recorded = context.services().client.hget(game_keys(game_id).idem, key)
-    if recorded is None:
-        return None
-    batch = json.loads(recorded)
+    return json.loads(recorded) if recorded is not None else None
+
+
+def _replay(game_id: str, key: str, batch: dict, command: dict, reader: str):
+    """The first response to ``key`` again, if this is the same move; nothing is decided anew."""
     envelopes = context.store().read(game_id, from_version=batch["first"], to_version=batch["last"])
     if canonical_json(envelopes[0].get("command")) != canonical_json(command):
         raise _key_reused(key)

@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass
 
 import redis
+import redis.client
 
 from domain.core.canonical import sha256_hex
 
@@ -42,11 +43,22 @@ class RateLimiter:
     def __post_init__(self) -> None:
         self._take = self.client.register_script(_TAKE)
 
-    def take(self, token: str | None, remote: str | None) -> float:
-        """0 if the request may go ahead, else the seconds until the bucket holds one request again."""
+    def take(self, pipe: redis.client.Pipeline, token: str | None, remote: str | None) -> tuple:
+        """Queue taking one request from the client's bucket on ``pipe``; :meth:`wait` reads its reply.
+
+        A plain EVALSHA: redis-py's pipelined scripts would cost a SCRIPT EXISTS round trip each time.
+        """
         who = f"token:{sha256_hex(token)}" if token else f"addr:{remote or 'unknown'}"
-        allowed, left = self._take(keys=[f"cairn:ratelimit:{who}"], args=[self.rate, self.burst, time.time()])
-        if allowed:
+        call = ([f"cairn:ratelimit:{who}"], [self.rate, self.burst, time.time()])
+        pipe.evalsha(self._take.sha, 1, *call[0], *call[1])
+        return call
+
+    def wait(self, reply: list | Exception, call: tuple) -> float:
+        """0 if the request may go ahead, else the seconds until the bucket holds one request again."""
+        if isinstance(reply, redis.exceptions.NoScriptError):
+            reply = self._take(keys=call[0], args=call[1])
+        allowed, left = reply
+        if int(allowed):
             return 0.0
         return max(1.0 - float(left), 0.0) / self.rate
 
