@@ -54,7 +54,8 @@ class Flow:
     def gain_snow_tile(self, seat: str, tile: dict) -> None:
         """A snow tile enters a hand; its front is drawn for the owner if nobody knows it yet.
 
-        ICE-EXP-10: over the hand limit, the owner discards first (a decision that waits).
+        ICE-EXP-10: over the hand limit, the owner discards first (a decision that waits), before
+        seeing the new tile's front.
         """
         player = self.player(seat)
         front = tile.get("front")
@@ -63,10 +64,17 @@ class Flow:
             known.append(seat)
         entry = {"id": tile["id"], "terrain": tile.get("terrain"), "front": front, "known_by": known or [seat]}
         player["hand"].append(entry)
-        if front is None:
-            self.chance({"kind": "front", "seat": seat, "tile": tile["id"]})
+        draw = [{"do": "draw_front", "seat": seat, "tile": tile["id"]}] if front is None else []
         if len(player["hand"]) > self.params["snow_hand_limit"]:
-            self.push({"do": "wait", "kind": "discard_snow", "seat": seat, "incoming": tile["id"]})
+            self.push({"do": "wait", "kind": "discard_snow", "seat": seat, "incoming": tile["id"]}, *draw)
+        elif draw:
+            self.step_draw_front(draw[0])
+
+    def step_draw_front(self, step: dict) -> None:
+        """The new tile's front is drawn for its owner once any discard is done (a tile discarded unseen
+        stays unknown)."""
+        if any(t["id"] == step["tile"] and t["front"] is None for t in self.player(step["seat"])["hand"]):
+            self.chance({"kind": "front", "seat": step["seat"], "tile": step["tile"]})
 
     # ----- the driver ----------------------------------------------------------------------------
 

@@ -305,9 +305,11 @@ def test_hand_limit_discards_first():
             hand.append({"id": f"H{n}", "terrain": "T-CLR", "front": state["fronts_left"].pop(), "known_by": ["p1"]})
         act(match, "p1", {"type": "excavate", "leader": "p1", "cryo": False, "tile": None})
         assert state["script"][0]["kind"] == "discard_snow"
+        assert hand[-1]["front"] is None  # the new tile is not seen before the discard
         assert len(moves_of(match, "p1", "discard_snow_tile")) == expected
         act(match, "p1", {"type": "discard_snow_tile", "tile": "H0"})
         assert len(hand) == 4 and state["bag"][-1]["id"] == "H0"
+        assert hand[-1]["front"] is not None
 
 
 def test_leader_counts_for_cost_option_in_play():
