@@ -328,3 +328,24 @@ def test_artifact_effects_are_refused_without_data():
     """ICE-ACT-12 / ICE-CMD-14: no artifact effect exists until its data is supplied (GAP-13)."""
     match = new_game(2)
     assert refused(match, "p1", {"type": "use_artifact_effect", "artifact_type": "feat"}).rule_id == "ICE-ACT-12"
+
+
+def test_explorers_may_stand_on_an_uncovered_building():
+    """ICE-EXC-5: explorers stand on any tile not fully covered, buildings included; a building is never dug
+    (ICE-EXC-1) and takes no camp (ICE-ACT-3)."""
+    from domain.ice_expedition.board import Board
+
+    match = surface_game(picks={"guilds": ["G-ICEW", "G-INCA"]})
+    state = match.state
+    building = "0:0:1"
+    for above in RULES.geo.above[(0, 0, 1)]:
+        state["tiles"].pop(f"{above[0]}:{above[1]}:{above[2]}", None)
+    state["tiles"][building]["face"] = "B-01"
+    board = Board(state, RULES.geo)
+    beside = next(k for k in board.adjacent(building) if board.standable(k))
+    state["leaders"]["p1"] = beside
+    assert {"type": "move", "leader": "p1", "to": building, "archaeologists": 0} in moves_of(match, "p1", "move")
+    act(match, "p1", {"type": "move", "leader": "p1", "to": building, "archaeologists": 0})
+    assert state["leaders"]["p1"] == building
+    assert not moves_of(match, "p1", "excavate")
+    assert not [m for m in moves_of(match, "p1", "set_up_camp") if m["to"] == building]
