@@ -4,7 +4,8 @@
 
 Without ``REDIS_URL`` both start an embedded, real Redis (AOF on, data in
 ``<data-dir>/redis``) and stop it on exit, so one command runs Cairn on a
-machine with nothing but Python.
+machine with nothing but Python; a second command on the same folder joins
+the Redis the first started.
 """
 from __future__ import annotations
 
@@ -19,11 +20,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import redis
+
 from service.redis_server import RedisServer
 
 log = logging.getLogger("cairn")
 
 WORKER_MODULE = "workers.worker"
+URL_FILE = "url"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,18 +64,42 @@ def _parser() -> argparse.ArgumentParser:
 
 @contextmanager
 def _redis(data_dir: Path, appendfsync: str) -> Iterator[str]:
-    """``REDIS_URL`` if set, else an embedded Redis for as long as the command runs."""
-    url = os.environ.get("REDIS_URL")
+    """``REDIS_URL`` if set, else the embedded Redis already running on ``data_dir``, else a new one.
+
+    Two Redis servers must never share one AOF folder, so a second command on
+    the same folder (``cairn worker`` beside ``cairn serve``) joins the first's
+    server, found through the URL it leaves in the folder while it runs.
+    """
+    url = os.environ.get("REDIS_URL") or _running(data_dir / "redis" / URL_FILE)
     if url:
         yield url
         return
     server = RedisServer(data_dir / "redis", appendfsync=appendfsync).start()
+    marker = server.data_dir / URL_FILE
+    marker.write_text(server.url)
     log.info("embedded Redis on %s, AOF in %s", server.url, server.data_dir)
     try:
         yield server.url
     finally:
+        marker.unlink(missing_ok=True)
         server.stop()
         log.info("embedded Redis stopped")
+
+
+def _running(marker: Path) -> str | None:
+    """The URL in ``marker`` if a Redis answers there."""
+    if not marker.is_file():
+        return None
+    url = marker.read_text().strip()
+    client = redis.Redis.from_url(url, socket_connect_timeout=1)
+    try:
+        client.ping()
+    except redis.ConnectionError:
+        return None
+    finally:
+        client.close()
+    log.info("using the embedded Redis already running on %s", url)
+    return url
 
 
 def _serve_commands(args: argparse.Namespace, url: str) -> list[list[str] | None]:

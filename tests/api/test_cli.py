@@ -42,12 +42,18 @@ def test_serve_starts_an_embedded_redis_and_stops_it_on_exit(tmp_path):
         created = requests.post(f"http://127.0.0.1:{port}/games", json={"game": "borealis", "players": ["A", "B"]},
                                 timeout=10)
         assert created.status_code == 201, created.text
+        second = subprocess.Popen([sys.executable, "-m", "service.cli", "--data-dir", str(tmp_path), "worker"],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        joined = second.stderr.readline()
+        second.send_signal(signal.SIGTERM)
+        second.communicate(timeout=30)
     finally:
         process.send_signal(signal.SIGTERM)
         _out, log = process.communicate(timeout=30)
     assert process.returncode == 0, log
     assert "embedded Redis on redis://127.0.0.1:" in log and "embedded Redis stopped" in log
     assert any((tmp_path / "redis").glob("appendonly*")), "the embedded Redis keeps an append-only file"
-    url = log.split("embedded Redis on ")[1].split()[0]
+    url = log.split("embedded Redis on ")[1].split()[0].rstrip(",")
+    assert f"using the embedded Redis already running on {url}" in joined, "a worker joins the running Redis"
     assert not port_open(int(url.rsplit(":", 1)[1].split("/")[0]))
     assert not port_open(port)
