@@ -38,6 +38,7 @@ MOVE_FILTERS: list = []
 CHECKS: list = []
 MOVE_FIELDS: set[str] = set()
 UNCOUNTED_CREW: list = []
+AFTER_EFFECT: list[EffectHook] = []
 BASE_CHOICES = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}
 MODULE_CHOICES: dict[str, str] = {}
 
@@ -395,6 +396,8 @@ def take_action(state: State, seat: int, command: dict) -> None:
     state["used"][space_id] = seat
     space = CAT.spaces[space_id]
     EFFECTS[space["action"]](state, seat, player, space, command, placed)
+    for hook in AFTER_EFFECT:
+        hook(state, seat, command)
 
 
 def event_action(state: State, seat: int) -> None:

@@ -47,7 +47,8 @@ def new_state(seats: list[str], options: dict) -> State:
         for resource in ("dynamite", "wood", "rifle"):
             supply[resource] -= start[resource]
         supply["dog"] -= tracks["dogs"]["start"]
-    # TIS-AMB-1: deck membership per game mode; a scenario's own lists (TIS-SOLO-LOST-2)
+    # TIS-AMB-1: deck membership per game mode; a scenario's own lists (TIS-SOLO-LOST-2, TIS-SOLO-MAG-2,
+    # TIS-SOLO-EPI-3)
     decks = CAT.event_decks[options.get("scenario") or "multiplayer"]
     east = CAT.map["sections"][0]
     state = {

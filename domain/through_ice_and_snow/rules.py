@@ -8,6 +8,7 @@ from domain.through_ice_and_snow import (
     actions,
     decisions,
     dual_species,
+    epidemic,
     flow,
     lost_expedition,
     magnetic,
@@ -23,9 +24,9 @@ from domain.through_ice_and_snow.catalogue import CAT
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
-MODULES = (survival, shelter, dual_species, myths, solo, lost_expedition, magnetic)
+MODULES = (survival, shelter, dual_species, myths, solo, lost_expedition, magnetic, epidemic)
 # Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
-IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole")
+IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole", "mysterious_epidemic")
 SOLO_DEFAULT = "lost_expedition"
 IMPLEMENTED_OPTIONS = {
     "survival": "Survival module (TIS-SURV)",
@@ -42,8 +43,8 @@ MODULE_COMMANDS = {
     "choose_legendary_card": "TIS-CMD-4", "abandon_ship": "TIS-CMD-5", "belcher_override": "TIS-CMD-8",
     "choose_cargo": "TIS-CMD-18",
     "discard_food_can": "TIS-CMD-19", "mcclure_trade": "TIS-CMD-20", "collinson_chart": "TIS-CMD-21",
-    "let_sailor_die": "TIS-CMD-22", "activate_treatment": "TIS-CMD-23",
-    "choose_free_upgrade": "TIS-CMD-25", "choose_tie_option": "TIS-CMD-26",
+    "let_sailor_die": "TIS-CMD-22",
+    "choose_tie_option": "TIS-CMD-26",
 }
 CHOICE_EVENTS = {
     "choose_destination": "destination_chosen",
@@ -59,6 +60,8 @@ CHOICE_EVENTS = {
     "mast_choose": "mast_card_kept",
     "damaged_compass_redirect": "compass_answered",
     "choose_start_anchor": "start_anchor_chosen",
+    "choose_free_upgrade": "free_upgrade_chosen",
+    "activate_treatment": "treatment_answered",
 }
 # The optional components of the base box (spec 2.3, 2.5, GAP-10) and the translator's variant.
 BASE_BOX_OPTIONS = {

@@ -30,7 +30,7 @@ def scenario(state: State) -> str | None:
 
 
 def add_state(state: State) -> None:
-    """TIS-SOLO-LOST-1 (and each scenario's setup): no investor or cartography cards are dealt; the scenario's
+    """TIS-SOLO-LOST-1, TIS-SOLO-MAG-1, TIS-SOLO-EPI-1: no investor or cartography cards are dealt; the scenario's
     starting resources replace those of the player count (the difference goes back to or comes from the supply);
     prestige is never gained (TIS-SOLO-LOST-6)."""
     name = scenario(state)

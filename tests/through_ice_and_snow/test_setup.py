@@ -151,8 +151,7 @@ def test_a_helm_tie_is_a_chance_draw_among_the_tied():
     ("choose_legendary_card", "TIS-CMD-4"), ("abandon_ship", "TIS-CMD-5"), ("belcher_override", "TIS-CMD-8"),
     ("choose_cargo", "TIS-CMD-18"),
     ("discard_food_can", "TIS-CMD-19"), ("mcclure_trade", "TIS-CMD-20"), ("collinson_chart", "TIS-CMD-21"),
-    ("let_sailor_die", "TIS-CMD-22"), ("activate_treatment", "TIS-CMD-23"),
-    ("choose_free_upgrade", "TIS-CMD-25"), ("choose_tie_option", "TIS-CMD-26"),
+    ("let_sailor_die", "TIS-CMD-22"), ("choose_tie_option", "TIS-CMD-26"),
 ])
 def test_module_commands_are_refused_until_implemented(command, rule_id):
     """The module and scenario commands of spec 12.1 are known and refused as not implemented."""

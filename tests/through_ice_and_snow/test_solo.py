@@ -184,8 +184,7 @@ def test_one_voyage_deck_left():
 
 
 def test_scenarios_not_implemented_are_refused():
-    for name, rule in (("mysterious_epidemic", "TIS-SOLO-EPI-1"),
-                       ("amundsens_voyage", "TIS-SOLO-AMU-1")):
+    for name, rule in (("amundsens_voyage", "TIS-SOLO-AMU-1"),):
         with pytest.raises(IllegalMove) as refused:
             create(RULES, {"scenario": name}, NAMES[:1], TABLE, None)
         assert (refused.value.code, refused.value.rule_id) == ("not_implemented", rule)
@@ -407,3 +406,136 @@ def test_magnetic_objectives():
 @pytest.mark.parametrize("mode", [SERVER, TABLE])
 def test_magnetic_north_pole_conforms(mode):
     assert play_random_game(RULES, 1, mode, 22, options=MAGNETIC).match.ended
+
+
+# ---------------------------------------------------------------- Mysterious Epidemic (TIS-SOLO-EPI)
+
+EPIDEMIC = {"scenario": "mysterious_epidemic"}
+
+
+def epidemic_game(settlement: str = "S1", upgrade: int = 4):
+    match, _ = create(RULES, EPIDEMIC, NAMES[:1], TABLE, None)
+    draw(match, settlement)
+    do(match, "p1", {"type": "choose_free_upgrade", "upgrade": upgrade})
+    return match
+
+
+def test_epidemic_setup():
+    """TIS-SOLO-EPI-1 (7 dynamite, 4 wood, 2 rifles), TIS-SOLO-EPI-2 (Hire Inuk covered), TIS-SOLO-EPI-3 (its
+    decks), TIS-SOLO-EPI-4 / TIS-CMD-25 (a free tile in the leftmost slot), TIS-SOLO-EPI-5 (one settlement card
+    at random), TIS-SOLO-EPI-8 (its East anchors get an Inuk)."""
+    match, _ = create(RULES, EPIDEMIC, NAMES[:1], TABLE, None)
+    node = RULES.chance_node(match.state)
+    assert (node.key, node.candidates, node.visible_to) == ("settlement", ("S1", "S2", "S3"), None)
+    draw(match, "S1")
+    assert [move["upgrade"] for move in legal_moves(match, "p1")] == [1, 2, 3, 4, 5, 6]
+    do(match, "p1", {"type": "choose_free_upgrade", "upgrade": 5})
+    state = match.state
+    hero = player(match, "p1")
+    assert (hero["dynamite"], hero["wood"], hero["rifle"], hero["upgrades"]) == (7, 4, 2, [5])
+    assert state["tiles"]["5"] == 1
+    assert sorted(state["decks"]["coastal"]) == [f"ev{n:02d}" for n in (13, 14, 15, 16, 18, 19, 21, 22, 23, 24)]
+    assert sorted(state["decks"]["open_sea"]) == [f"ev{n:02d}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 11, 12)]
+    assert state["epidemic"]["inuit_on"] == ["E3"] and state["supply"]["inuk"] == 14
+    sail(match, "E1", draws={"disease": ["D3"]})
+    with pytest.raises(IllegalMove) as refused:
+        act(match, "hire-inuk-1", "captain", {"sailor": 1})
+    assert refused.value.rule_id == "TIS-SOLO-EPI-2"
+
+
+def test_an_officer_falls_ill_at_the_end_of_the_voyage():
+    """TIS-SOLO-EPI-7: the officer shown goes onto the disease card: not in the sick bay, cannot act, still
+    fed; already ill, 2 other crew members (not Inuit) instead, the player's choice."""
+    match = epidemic_game()
+    sail(match, "E1", chance="disease")
+    draw(match, "D1")
+    state = match.state
+    hero = player(match, "p1")
+    assert state["epidemic"]["diseases"] == [{"card": "D1", "crew": {"captain": 1}}]
+    assert (hero["crew"]["captain"], hero["free"]["captain"]) == (1, 0)
+    hero["crew"]["inuk"] = hero["free"]["inuk"] = 1
+    hero.update(dynamite=5, health=6, morale=6, food=40)
+    pass_all(match)
+    assert hero["free"]["captain"] == 0  # back at Boarding, but still ill
+    sail(match, "E3", chance="disease")
+    draw(match, "D2")
+    moves = legal_moves(match, "p1")
+    assert {"type": "choose_sick_crew", "crew": {"carpenter": 1, "scientist": 1}} in moves
+    assert all("inuk" not in move["crew"] and "captain" not in move["crew"] for move in moves)
+    do(match, "p1", {"type": "choose_sick_crew", "crew": {"sailor": 2}})
+    assert state["epidemic"]["diseases"][-1] == {"card": "D2", "crew": {"sailor": 2}}
+    assert hero["free"]["sailor"] <= 1
+
+
+def test_consulting_the_inuit():
+    """TIS-SOLO-EPI-8: on a settlement anchor of a mapped region, no disease: the Inuk joins (usable this round)
+    and a treatment card is drawn; a section placed later gets its settlement Inuit."""
+    match = epidemic_game()
+    sail(match, "E1", draws={"disease": ["D5"]})
+    hero = player(match, "p1")
+    hero.update(dynamite=5, health=6, morale=6, food=40)
+    pass_all(match)
+    sail(match, "E3", voyage="coastal", chance="treatment")
+    state = match.state
+    assert "Devon" in state["mapped"] and state["epidemic"]["inuit_on"] == []
+    assert (hero["crew"]["inuk"], hero["free"]["inuk"], hero["inuit"]) == (1, 1, 1)
+    draw(match, "T1")
+    assert state["epidemic"]["treatments"] == ["T1"] and len(state["epidemic"]["diseases"]) == 1
+    hero.update(dynamite=5, health=6, morale=6, food=40)
+    pass_all(match)
+    sail(match, "X2", side="A", draws={"disease": ["D6"]})
+    assert state["epidemic"]["inuit_on"] == ["C1"]
+
+
+def test_a_treatment_after_a_qualifying_explore():
+    """TIS-SOLO-EPI-9 / TIS-CMD-23 / TIS-AMB-22: Explore worth >= 5 meets T1's first requirement (cure 1);
+    the cured officer is back at once and the empty disease card and the treatment are discarded."""
+    match = epidemic_game()
+    sail(match, "E1", draws={"disease": ["D3"]})
+    state = match.state
+    state["epidemic"]["treatments"] = ["T1"]
+    hero = player(match, "p1")
+    hero.update(sled=1, dogs=4)
+    act(match, "explore-1", "captain", {"sailor": 1}, survival_deposit="wood")
+    assert legal_moves(match, "p1") == [
+        {"type": "activate_treatment", "card": "T1", "requirement": 1, "crew": {"carpenter": 1}, "species": []},
+        {"type": "activate_treatment", "card": None}]
+    do(match, "p1", {"type": "activate_treatment", "card": "T1", "requirement": 1, "crew": {"carpenter": 1},
+                     "species": []})
+    assert hero["free"]["carpenter"] == 1 and state["epidemic"]["diseases"] == []
+    assert state["epidemic"]["discards"] == {"disease": ["D3"], "treatment": ["T1"]}
+
+
+def test_a_treatment_by_discarding_species():
+    """TIS-SOLO-EPI-9 / GAP-17: T3 cures 2 for 2 species cards of any species; declining keeps the card."""
+    match = epidemic_game()
+    sail(match, "E1", draws={"disease": ["D3"]})
+    state = match.state
+    state["epidemic"]["treatments"] = ["T3"]
+    state["epidemic"]["diseases"].append({"card": "D5", "crew": {"scientist": 1}})
+    hero = player(match, "p1")
+    hero["species"] = ["S01", "S05"]
+    act(match, "ice-fishing", None, {"sailor": 1})
+    moves = legal_moves(match, "p1")
+    assert {"type": "activate_treatment", "card": "T3", "requirement": 2, "crew": {"carpenter": 1, "scientist": 1},
+            "species": ["S01", "S05"]} in moves
+    do(match, "p1", {"type": "activate_treatment", "card": None})
+    assert state["epidemic"]["treatments"] == ["T3"]
+
+
+def test_no_healthy_crew_loses():
+    """TIS-SOLO-EPI-6: at the end of the Boarding phase, at least 1 healthy crew member who is not an Inuk."""
+    match = epidemic_game()
+    sail(match, "E1", draws={"disease": ["D3"]})
+    hero = player(match, "p1")
+    match.state["epidemic"]["diseases"] = [{"card": "D3", "crew": {"captain": 1, "carpenter": 1, "scientist": 1,
+                                                                   "sailor": 3}}]
+    hero.update(dynamite=5, health=6, morale=6, food=40)
+    pass_all(match)
+    assert match.state["over"]["rule"] == "TIS-SOLO-EPI-6"
+    assert RULES.final_score(match.state)["outcome"] == "lost"
+
+
+@pytest.mark.parametrize("mode", [SERVER, TABLE])
+def test_mysterious_epidemic_conforms(mode):
+    assert play_random_game(RULES, 1, mode, 23, options={**EPIDEMIC, "inuit_myths": True}).match.ended
