@@ -131,11 +131,12 @@ class Geometry:
 
     def whistle_slots(self, present: set[Slot], blocked_below: Callable[[Slot], bool]) -> list[Slot]:
         """ICE-SNOW-12 (AMB-21): empty slots resting on every below-slot the board has there, touching at
-        least 2 same-layer tiles, over no camp and no Smilodon. The board has no slot above the snow layer."""
+        least 2 same-layer tiles, over no camp and no Smilodon, with nothing lying over it. The board has no
+        slot above the snow layer."""
         found = []
         for slot in self.slots:
-            if slot in present:
-                continue
+            if slot in present or any(s in present for s in self.above[slot]):
+                continue  # a tile is laid from above: never under a tile still lying over the slot
             below = self.below[slot]
             if not all(s in present for s in below):
                 continue

@@ -117,6 +117,8 @@ def test_storm_whistle_slots():
     assert GEO.whistle_slots(board, lambda slot: slot == s(3, 0, 0)) == []
     without_support = board - {s(3, 0, 0)}
     assert hole not in GEO.whistle_slots(without_support, lambda slot: False)
+    under_a_tile = FULL - {s(3, 0, 0)}
+    assert s(3, 0, 0) not in GEO.whistle_slots(under_a_tile, lambda slot: False)
     assert set(GEO.newly_fully_covered(board, hole)) == {s(3, 1, 1), s(3, 0, 0), s(3, -1, 2)}
     assert all(slot[0] <= 4 for slot in GEO.slots)
 
