@@ -20,9 +20,6 @@ class Board:
         self.present: set[Slot] = {parse_slot(key) for key in self.tiles}  # ICE-GEO-1
         self._rifts: dict[Slot, list[int]] | None = None
 
-    def tile(self, key: str) -> dict | None:
-        return self.tiles.get(key)
-
     def leaders_on(self, key: str) -> list[str]:
         return [seat for seat, at in self.state["leaders"].items() if at == key]
 
@@ -56,10 +53,6 @@ class Board:
     def walkable_from(self, key: str) -> list[str]:
         """Adjacent tiles an explorer may step onto: standable, no Smilodon, no Rift edge crossed."""
         return [k for k in self.adjacent(key) if self.enterable(k) and not self.step_blocked(key, k)]
-
-    def below(self, key: str) -> list[str]:
-        """ICE-GEO-5: the present tiles below ``key``."""
-        return [slot_key(s) for s in self.geo.tiles_below(self.present, parse_slot(key))]
 
     def return_pieces(self, key: str) -> None:
         """Explorers, camp and Smilodon of a tile leaving the board go back to the reserve; leaders to

@@ -45,7 +45,6 @@ class Geometry:
         self.neighbours: dict[Slot, list[Slot | None]] = {
             s: [self._at(s[0], s[1] + da, s[2] + db) for da, db in self.neighbour_offsets] for s in self.slots
         }
-        self.below_slot_count = {s: sum(1 for _ in self._offsets(s)) for s in self.slots}
 
     def _offsets(self, slot: Slot) -> list[tuple[int, int]]:
         """ICE-GEO: even layers use the U offsets, odd layers V, both for above and below."""
