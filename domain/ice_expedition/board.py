@@ -4,6 +4,8 @@ State tiles are keyed by ``"z:a:b"``. A tile is ``{"kind": "snow"|"artifact"|"bu
 "id", "terrain", "rift", "face", "front", "camp", "arch", "smilodon"}``. Faces of
 artifacts and buildings and fronts of snow tiles are ``None`` until someone
 learns them: they are drawn by a chance node at that moment (ICE-RND-3).
+``known_by`` lists the seats that know a snow tile's front (``["*"]``: everyone,
+once it has been played), which decides whose secret a front is.
 """
 from __future__ import annotations
 
