@@ -13,6 +13,9 @@ State = dict
 # PUBLIC_KEYS are state keys of the modules shown to every reader.
 NEW_STATE: list = []
 PUBLIC_KEYS: list[str] = []
+# DEALT_CARDS: (kept, dealt) player keys of a module's cards dealt at setup: the dealt ones are their seat's
+# secret, the kept one too until the setup reveal.
+DEALT_CARDS: list[tuple[str, str]] = []
 # INUIT_ARRIVAL: each takes the Inuk pawns a player receives and returns how many of them join the crew.
 INUIT_ARRIVAL: list = []
 

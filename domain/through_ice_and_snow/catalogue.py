@@ -15,7 +15,7 @@ from domain.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
 FILES = ("map", "tracks", "species", "hunting", "cartography", "action_board", "events", "investors", "upgrades",
-         "components", "scenarios", "creatures")
+         "components", "scenarios", "creatures", "legendary")
 RESOURCES = ("dynamite", "wood", "rifle", "dog")
 CREW_TYPES = ("captain", "carpenter", "scientist", "sailor", "inuk")
 OFFICERS = ("captain", "carpenter", "scientist")
@@ -45,6 +45,7 @@ class Catalogue:
     components: dict
     scenarios: dict
     creatures: dict
+    legendary: dict
 
     def area(self, track: str, value: int) -> str | None:
         """The named area (death, scurvy, mutiny) of a health or morale space."""
@@ -132,6 +133,7 @@ def load(folder: Path = DATA) -> Catalogue:
         components=value["components"],
         scenarios=value["scenarios"],
         creatures={card["number"]: card for card in value["creatures"]["cards"]},
+        legendary=value["legendary"],
     )
 
 

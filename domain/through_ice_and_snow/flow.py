@@ -34,6 +34,11 @@ ACTION_START: list[Callable[[State], None]] = []
 # outcome than a ranking (the single-player scenarios).
 CHECKS: list[Callable[[State], None]] = []
 ENDINGS: list[Callable[[State], dict | None]] = []
+# SETUP_CHOICES: each gives the setup choice moves a seat still owes a module (none when done).
+SETUP_CHOICES: list[Callable[[State, int], list[dict]]] = []
+# SETUP_COMMANDS: a module's setup command -> the event it decides; EVENTS: a module's event -> its effect.
+SETUP_COMMANDS: dict[str, Callable[[State, int, dict], dict]] = {}
+EVENTS: dict[str, Callable[[State, int, dict], None]] = {}
 # Decks of the modules whose drawable cards are not simply every card left (e.g. the compass deck's bottom 5).
 CANDIDATES: dict[str, Callable[[State], list[str]]] = {}
 # Chance keys of the modules' own draws -> what the outcome does (after the drawn cards have left their deck).
@@ -63,7 +68,7 @@ def deal(state: State) -> bool:
     index = state["deal_index"]
     n = state["n"]
     if not state["deal_investors"]:
-        state["step"] = "reveal"
+        state["step"] = "choose"
         return True
     if index >= 2 * n:
         state["step"] = "choose"
@@ -75,11 +80,18 @@ def deal(state: State) -> bool:
 
 
 def choose(state: State) -> bool:
-    """TIS-SETUP-16: everyone keeps one of each, in secret, at the same time."""
-    if any(player["investor"] is None or player["carto"] is None for player in state["players"]):
+    """TIS-SETUP-16: everyone keeps one of each, in secret, at the same time (with the modules' own cards)."""
+    if state["deal_investors"] and any(player["investor"] is None or player["carto"] is None
+                                       for player in state["players"]):
+        return False
+    if any(owed(state, seat) for seat in range(state["n"])):
         return False
     state["step"] = "reveal"
     return True
+
+
+def owed(state: State, seat: int) -> list[dict]:
+    return [move for hook in SETUP_CHOICES for move in hook(state, seat)]
 
 
 def reveal(state: State) -> bool:

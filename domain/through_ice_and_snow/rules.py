@@ -10,6 +10,7 @@ from domain.through_ice_and_snow import (
     dual_species,
     epidemic,
     flow,
+    legendary,
     lost_expedition,
     magnetic,
     myths,
@@ -18,13 +19,15 @@ from domain.through_ice_and_snow import (
     solo,
     survival,
 )
-from domain.through_ice_and_snow.board import PUBLIC_KEYS, State, drawable, event_number, new_state
+from domain.through_ice_and_snow.board import DEALT_CARDS, PUBLIC_KEYS, State, drawable, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
 
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
-MODULES = (survival, shelter, dual_species, myths, solo, lost_expedition, magnetic, epidemic)
+MODULES = (survival, shelter, dual_species, myths, legendary, solo, lost_expedition, magnetic, epidemic)
+# Legendary Expeditions card types (TIS-LEG-1): the ones not implemented yet, with their rule.
+LEGENDARY_TYPES = {"ships": None, "explorers": "TIS-LEG-6", "explorer_events": "TIS-LEG-7"}
 # Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
 IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole", "mysterious_epidemic")
 SOLO_DEFAULT = "lost_expedition"
@@ -36,11 +39,10 @@ IMPLEMENTED_OPTIONS = {
 }
 MODULE_OPTIONS = {
     "walking_on_ice": ("TIS-WALK-1", "Walking on Ice (Myths & Legends)"),
-    "legendary_expeditions": ("TIS-LEG-1", "Legendary Expeditions (Myths & Legends)"),
 }
 # Commands of the modules and solo scenarios (spec 12.1): known, refused until their module exists.
 MODULE_COMMANDS = {
-    "choose_legendary_card": "TIS-CMD-4", "abandon_ship": "TIS-CMD-5", "belcher_override": "TIS-CMD-8",
+    "abandon_ship": "TIS-CMD-5", "belcher_override": "TIS-CMD-8",
     "choose_cargo": "TIS-CMD-18",
     "discard_food_can": "TIS-CMD-19", "mcclure_trade": "TIS-CMD-20", "collinson_chart": "TIS-CMD-21",
     "let_sailor_die": "TIS-CMD-22",
@@ -92,6 +94,9 @@ class ThroughIceAndSnow(Rules):
                           for key, label in IMPLEMENTED_OPTIONS.items()},
                        **{key: {"type": "boolean", "default": False, "description": label}
                           for key, (_, label) in MODULE_OPTIONS.items()},
+                       "legendary_expeditions": {
+                           "type": "array", "items": {"enum": list(LEGENDARY_TYPES)}, "uniqueItems": True,
+                           "default": [], "description": "Legendary Expeditions card types used (TIS-LEG-1)"},
                        "scenario": {"enum": [None, *solo.SCENARIOS], "default": None,
                                     "description": "single-player scenario (spec 8.7-8.10); 1 player only, "
                                                    "Lost Expedition when a 1-player game names none"}},
@@ -111,6 +116,10 @@ class ThroughIceAndSnow(Rules):
         if (name is None) != (seat_count > 1):
             raise IllegalMove("invalid_option", "a single-player scenario is played by exactly 1 player, and 1 "
                               "player plays a scenario", rule_id="TIS-CMD-1", field="options.scenario")
+        for card_type in filled["legendary_expeditions"]:
+            if LEGENDARY_TYPES[card_type]:
+                raise IllegalMove("not_implemented", f"Legendary Expeditions {card_type} are not implemented yet",
+                                  rule_id=LEGENDARY_TYPES[card_type], field="options.legendary_expeditions")
         if name is not None and name not in IMPLEMENTED_SCENARIOS:
             raise IllegalMove("not_implemented", f"the scenario {name} is not implemented yet",
                               rule_id=f"{solo.SCENARIOS[name]}-1", field="options.scenario")
@@ -143,6 +152,8 @@ class ThroughIceAndSnow(Rules):
             flow.next_turn(state)
         elif kind in DECISION_EVENTS:
             decisions.resolve(state, data)
+        elif kind in flow.EVENTS:
+            flow.EVENTS[kind](state, seat, data)
         return flow.advance(state)
 
     def _chance(self, state: State, outcome: list[str]) -> None:
@@ -201,8 +212,7 @@ class ThroughIceAndSnow(Rules):
         if state["pending"]:
             return [state["seats"][state["pending"][0]["seat"]]]
         if state["step"] == "choose":
-            return [state["seats"][index] for index, player in enumerate(state["players"])
-                    if player["investor"] is None or player["carto"] is None]
+            return [state["seats"][index] for index in range(state["n"]) if self._setup_moves(state, index)]
         if state["step"] == "action":
             return [state["seats"][state["turn"]]]
         return []
@@ -214,10 +224,15 @@ class ThroughIceAndSnow(Rules):
         if state["pending"]:
             return decisions.moves(state, state["pending"][0])
         if state["step"] == "choose":
-            player = state["players"][index]
-            return [{"type": command, "card": card} for command, (chosen, dealt, _) in SETUP_CHOICES.items()
-                    if player[chosen] is None for card in player[dealt]]
+            return self._setup_moves(state, index)
         return actions.action_moves(state, index)
+
+    @staticmethod
+    def _setup_moves(state: State, index: int) -> list[dict]:
+        """The setup cards a seat still has to keep: investor and cartography, then the modules' own."""
+        player = state["players"][index]
+        return [*({"type": command, "card": card} for command, (chosen, dealt, _) in SETUP_CHOICES.items()
+                  if player[chosen] is None for card in player[dealt]), *flow.owed(state, index)]
 
     def decide(self, state: State, seat: str, command: dict) -> list[dict]:
         index = state["seats"].index(seat)
@@ -229,6 +244,8 @@ class ThroughIceAndSnow(Rules):
             decisions.check(state, state["pending"][0], command)
             return [make_event(CHOICE_EVENTS[kind], {key: value for key, value in command.items() if key != "type"})]
         if state["step"] == "choose":
+            if kind in flow.SETUP_COMMANDS:
+                return [flow.SETUP_COMMANDS[kind](state, index, command)]
             return [self._setup_choice(state, index, command)]
         if kind == "pass":
             if set(command) != {"type"}:
@@ -261,9 +278,14 @@ class ThroughIceAndSnow(Rules):
         players = []
         for seat, player in zip(state["seats"], state["players"], strict=True):
             own = everything or reader == seat
-            shown = {key: value for key, value in player.items()
-                     if key not in ("investor", "investor_dealt", "carto", "carto_dealt")}
+            hidden = {"investor", "investor_dealt", "carto", "carto_dealt"}
+            hidden.update(key for pair in DEALT_CARDS for key in pair)
+            shown = {key: value for key, value in player.items() if key not in hidden}
             shown["seat"] = seat
+            for chosen, dealt in DEALT_CARDS:
+                if dealt in player:
+                    shown[chosen] = player[chosen] if own or revealed else None
+                    shown[dealt] = player[dealt] if own else len(player[dealt])
             shown["investor"] = player["investor"] if own or revealed else None
             shown["investor_dealt"] = player["investor_dealt"] if own else len(player["investor_dealt"])
             shown["carto"] = player["carto"] if own else None
@@ -305,6 +327,10 @@ class ThroughIceAndSnow(Rules):
         result = {}
         for index, (seat, player) in enumerate(zip(state["seats"], state["players"], strict=True)):
             tokens = set(player["carto_dealt"]) | set(player["investor_dealt"]) | self._known_events(state, index)
+            for chosen, dealt in DEALT_CARDS:
+                tokens.update(player.get(dealt, ()))
+                if revealed:
+                    tokens.discard(player.get(chosen))
             if revealed:
                 tokens.discard(player["investor"])
             result[seat] = tokens

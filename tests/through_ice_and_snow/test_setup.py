@@ -16,7 +16,7 @@ def new(players: int):
 
 
 @pytest.mark.parametrize(("option", "rule_id"), [
-    ("walking_on_ice", "TIS-WALK-1"), ("legendary_expeditions", "TIS-LEG-1"),
+    ("walking_on_ice", "TIS-WALK-1"),
 ])
 def test_module_options_are_refused_until_implemented(option, rule_id):
     """TIS-CMD-1: modules are game options; each is refused, naming its rule, until it exists."""
@@ -148,7 +148,7 @@ def test_a_helm_tie_is_a_chance_draw_among_the_tied():
 
 
 @pytest.mark.parametrize(("command", "rule_id"), [
-    ("choose_legendary_card", "TIS-CMD-4"), ("abandon_ship", "TIS-CMD-5"), ("belcher_override", "TIS-CMD-8"),
+    ("abandon_ship", "TIS-CMD-5"), ("belcher_override", "TIS-CMD-8"),
     ("choose_cargo", "TIS-CMD-18"),
     ("discard_food_can", "TIS-CMD-19"), ("mcclure_trade", "TIS-CMD-20"), ("collinson_chart", "TIS-CMD-21"),
     ("let_sailor_die", "TIS-CMD-22"), ("choose_tie_option", "TIS-CMD-26"),
