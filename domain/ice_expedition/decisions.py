@@ -33,7 +33,10 @@ def wait_moves(flow: Flow, step: dict) -> list[dict]:
     if kind == "alchemy_keep":
         return [{"type": "keep_tile", "tile": item} for item in player["alchemy_drawn"]]
     if kind == "relocate":
-        return [{"type": "relocate", "to": k} for k in flow.board.walkable_from(step["slot"])]
+        # ICE-SNOW-12: one explorer at a time (leaders first) leaves the fully covered tile.
+        leaders = sorted(flow.board.leaders_on(step["slot"]))
+        explorer = leaders[0] if leaders else "archaeologist"
+        return [{"type": "relocate", "explorer": explorer, "to": k} for k in flow.board.walkable_from(step["slot"])]
     if kind in ("log_prismatic", "log_smilodon"):
         return [{"type": "choose_tile", "at": k} for k in step["tiles"]]
     if kind == "place_snowflake":
@@ -87,6 +90,10 @@ def resolve_wait(flow: Flow, step: dict, move: dict | None) -> None:
         _send(flow, seat, move["artifact"])
         if player["sent"] < step["limit"] and player["artifacts"]:
             return
+    if kind == "relocate" and move is not None:
+        _relocate(flow, step["slot"], move["explorer"], move["to"])
+        if flow.board.explorers_on(step["slot"]):
+            return
     if kind in ("log_prismatic", "log_smilodon") and move is not None:
         _log_choice(flow, step, move["at"])
         if step["tiles"] and step["left"] > 0:
@@ -106,8 +113,6 @@ def resolve_wait(flow: Flow, step: dict, move: dict | None) -> None:
         _discard_snow(flow, seat, move["tile"])
     elif kind == "alchemy_keep":
         _keep_tile(flow, seat, move["tile"])
-    elif kind == "relocate":
-        _relocate(flow, step["slot"], move["to"])
     elif kind == "place_snowflake":
         flow.place_snowflake(step["tile"], move["slot"], seat)
 
@@ -154,13 +159,14 @@ def _keep_tile(flow: Flow, seat: str, item_id: str) -> None:
         player["artifacts"].append(item["face"])
 
 
-def _relocate(flow: Flow, start: str, end: str) -> None:
-    """ICE-SNOW-12: explorers of a tile the snowflake fully covered move to an adjacent tile."""
+def _relocate(flow: Flow, start: str, explorer: str, end: str) -> None:
+    """ICE-SNOW-12: an explorer of a tile the snowflake fully covered moves to an adjacent tile."""
     tiles = flow.state["tiles"]
-    tiles[end]["arch"] += tiles[start]["arch"]
-    tiles[start]["arch"] = 0
-    for leader in flow.board.leaders_on(start):
-        flow.state["leaders"][leader] = end
+    if explorer == "archaeologist":
+        tiles[start]["arch"] -= 1
+        tiles[end]["arch"] += 1
+    else:
+        flow.state["leaders"][explorer] = end
 
 
 def _log_choice(flow: Flow, step: dict, key: str) -> None:

@@ -197,9 +197,15 @@ def test_storm_whistle_places_a_snowflake_and_moves_covered_explorers():
     assert len(state["snowflakes"]) == 7
     assert state["script"][0]["kind"] == "relocate" and state["script"][0]["slot"] == CENTRE
     choices = moves_of(match, "p1", "relocate")
-    assert len(choices) > 1
-    act(match, "p1", choices[0])
-    assert state["tiles"][choices[0]["to"]]["arch"] == 2 and state["leaders"]["p1"] == choices[0]["to"]
+    assert len(choices) > 1 and {m["explorer"] for m in choices} == {"p1"}  # leaders first, one at a time
+    first, second = choices[0]["to"], choices[1]["to"]
+    act(match, "p1", {"type": "relocate", "explorer": "p1", "to": first})
+    assert {m["explorer"] for m in moves_of(match, "p1", "relocate")} == {"archaeologist"}
+    act(match, "p1", {"type": "relocate", "explorer": "archaeologist", "to": first})
+    act(match, "p1", {"type": "relocate", "explorer": "archaeologist", "to": second})
+    assert state["leaders"]["p1"] == first
+    assert state["tiles"][first]["arch"] == 1 and state["tiles"][second]["arch"] == 1
+    assert state["tiles"][CENTRE]["arch"] == 0 and state["script"] == []
 
 
 def test_storm_whistle_falls_back_on_the_bag():
