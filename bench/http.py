@@ -239,6 +239,7 @@ class Run:
     steps: int = 0
     seconds: float = 0.0
     client_cpu: float = 0.0
+    server_cpu: float = 0.0
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -247,8 +248,10 @@ class Run:
         return self.steps / self.seconds if self.seconds else 0.0
 
 
-def drive(make: Callable[[int], object], concurrency: int, seconds: float, max_steps: int = MAX_STEPS) -> Run:
-    """``concurrency`` threads each make a client (untimed), then step it together until time or count is up."""
+def drive(make: Callable[[int], object], concurrency: int, seconds: float, servers: tuple[int, ...] = (),
+          max_steps: int = MAX_STEPS) -> Run:
+    """``concurrency`` threads each make a client (untimed), then step it together until time or count is up;
+    the CPU time the ``servers`` processes use meanwhile is the run's server CPU."""
     clients = [make(index) for index in range(concurrency)]
     run, lock = Run(), threading.Lock()
     start = threading.Barrier(concurrency + 1)
@@ -270,15 +273,30 @@ def drive(make: Callable[[int], object], concurrency: int, seconds: float, max_s
     threads = [threading.Thread(target=work, args=(client,), daemon=True) for client in clients]
     for thread in threads:
         thread.start()
-    began, cpu = time.perf_counter(), time.process_time()
+    began, cpu, server_cpu = time.perf_counter(), time.process_time(), cpu_seconds(servers)
     deadline[0] = began + seconds
     start.wait()
     for thread in threads:
         thread.join()
     run.seconds = time.perf_counter() - began
     run.client_cpu = time.process_time() - cpu
+    run.server_cpu = cpu_seconds(servers) - server_cpu
     run.steps = len(run.latencies)
     return run
+
+
+def cpu_seconds(pids: tuple[int, ...]) -> float:
+    """User and system CPU seconds the processes ``pids`` have used so far (fields 14 and 15 of their stat)."""
+    ticks = 0
+    for pid in pids:
+        after_name = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(after_name[11]) + int(after_name[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> tuple[int, ...]:
+    """A gunicorn master's workers."""
+    return tuple(int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -374,20 +392,26 @@ def round_trips(redis_url: str, baseline_port: int, cairn_port: int, plan: Scrip
             f"Cairn move {per_request(ours, steps)}")
 
 
-def measure(baseline_port: int, cairn_port: int, scripts: list[Script]) -> list[Level]:
+def measure(baseline: tuple[int, subprocess.Popen], cairn: tuple[int, subprocess.Popen], redis_pid: int,
+            scripts: list[Script]) -> list[Level]:
+    """Every level's paired rounds, after a warm-up that boots every worker; servers = workers and Redis."""
+    (baseline_port, baseline_master), (cairn_port, cairn_master) = baseline, cairn
     drive(lambda index: Appender(baseline_port, index), 8, WARMUP_SECONDS)
     drive(lambda index: Submitter(cairn_port, scripts[index % len(scripts)]), 8, WARMUP_SECONDS)
     drive(lambda index: Player(cairn_port, index, "warmup"), 8, WARMUP_SECONDS)
+    baseline_servers = (*children(baseline_master.pid), redis_pid)
+    cairn_servers = (*children(cairn_master.pid), redis_pid)
     levels = []
     for concurrency in CONCURRENCY:
         level = Level(concurrency)
         for round_number in range(ROUNDS):
-            level.baseline.append(drive(lambda index: Appender(baseline_port, index), concurrency, SECONDS))
+            level.baseline.append(drive(lambda index: Appender(baseline_port, index), concurrency, SECONDS,
+                                        baseline_servers))
             level.submitting.append(drive(lambda index: Submitter(cairn_port, scripts[index % len(scripts)]),
-                                          concurrency, SECONDS))
+                                          concurrency, SECONDS, cairn_servers))
             label = f"c{concurrency}-r{round_number}"
             level.playing.append(drive(lambda index, label=label: Player(cairn_port, index, label), concurrency,
-                                       SECONDS))
+                                       SECONDS, cairn_servers))
         levels.append(level)
     return levels
 
@@ -400,10 +424,10 @@ def paired_ratio(ours: list[Run], theirs: list[Run]) -> float:
     return statistics.median(mine.rate / base.rate for mine, base in zip(ours, theirs, strict=True) if base.rate)
 
 
-def client_cpu_ms(levels: list[Level], runs_of: Callable[[Level], list[Run]]) -> str:
-    """The load generator shares the machine's cores with the servers; this is its share of the work."""
+def cpu_ms(levels: list[Level], runs_of: Callable[[Level], list[Run]], spent: Callable[[Run], float]) -> float:
+    """CPU milliseconds per step over every run of every level."""
     runs = [run for level in levels for run in runs_of(level)]
-    return f"{1000 * sum(run.client_cpu for run in runs) / max(1, sum(run.steps for run in runs)):.2f}"
+    return 1000 * sum(spent(run) for run in runs) / max(1, sum(run.steps for run in runs))
 
 
 def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Run]], unit: str) -> bool:
@@ -423,9 +447,13 @@ def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Run]], 
               f"{last_p99:>7.1f} | {ratio:>5.2f} {len(pooled(ours)):>7,}")
     ratios_met = all(paired_ratio(cairn(level), level.baseline) >= RATIO_TARGET for level in levels)
     p99_met = last_p99 < P99_TARGET_MS
-    baseline_cpu = client_cpu_ms(levels, lambda level: level.baseline)
-    print(f"  load generator CPU per step (all its threads): baseline {baseline_cpu} ms, "
-          f"Cairn {client_cpu_ms(levels, cairn)} ms")
+    base_server = cpu_ms(levels, lambda level: level.baseline, lambda run: run.server_cpu)
+    our_server = cpu_ms(levels, cairn, lambda run: run.server_cpu)
+    print(f"  server CPU per step (gunicorn workers + Redis): baseline {base_server:.2f} ms, Cairn {our_server:.2f} ms;"
+          f" CPU ratio {base_server / our_server:.2f} (the throughput ratio if the servers had the cores alone)")
+    print(f"  load generator CPU per step (all its threads, sharing the cores): baseline "
+          f"{cpu_ms(levels, lambda level: level.baseline, lambda run: run.client_cpu):.2f} ms, "
+          f"Cairn {cpu_ms(levels, cairn, lambda run: run.client_cpu):.2f} ms")
     print(f"  target ratio >= {RATIO_TARGET} at every concurrency: {'met' if ratios_met else 'NOT met'}; "
           f"target p99 < {P99_TARGET_MS:g} ms at {levels[-1].concurrency} clients: "
           f"{'met' if p99_met else 'NOT met'} ({last_p99:.1f} ms)")
@@ -445,9 +473,9 @@ def main() -> int:
         server = RedisServer(Path(folder)).start()
         try:
             env = cairn_env(server.url)
-            with gunicorn(BASELINE_APP, env) as (baseline_port, _), gunicorn(CAIRN_APP, env) as (cairn_port, _):
-                levels = measure(baseline_port, cairn_port, scripts)
-                sent = round_trips(server.url, baseline_port, cairn_port, scripts[-1])
+            with gunicorn(BASELINE_APP, env) as baseline, gunicorn(CAIRN_APP, env) as cairn:
+                levels = measure(baseline, cairn, server.process.pid, scripts)
+                sent = round_trips(server.url, baseline[0], cairn[0], scripts[-1])
         finally:
             server.stop()
     print(f"load average {os.getloadavg()[0]:.1f} at end")

@@ -23,16 +23,11 @@ from pathlib import Path
 
 import redis
 
-from bench.http import BASELINE_APP, CAIRN_APP, Client, baseline_payload, cairn_env, gunicorn
+from bench.http import BASELINE_APP, CAIRN_APP, Client, baseline_payload, cairn_env, children, gunicorn
 from service.api.matches import MatchCache
 from service.redis_server import RedisServer
 
 GAMES = 1_000
-
-
-def worker_pid(master: int) -> int:
-    (child,) = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    return int(child)
 
 
 def memory_mib(pid: int) -> tuple[float, float]:
@@ -67,7 +62,7 @@ def bench_cairn(env: dict[str, str], store: redis.Redis) -> None:
     cache_size = inspect.signature(MatchCache).parameters["size"].default
     print(f"Cairn API (service.app:create_app(), gunicorn 1 sync worker; match cache of {cache_size} games)")
     with gunicorn(CAIRN_APP, env, workers=1) as (port, process):
-        pid, client = worker_pid(process.pid), Client(port)
+        (pid,), client = children(process.pid), Client(port)
         client.call("GET", "/rules")
         show("booted, one GET /rules", pid)
         read_game(client, create_game(client, -1))
@@ -91,7 +86,7 @@ def bench_cairn(env: dict[str, str], store: redis.Redis) -> None:
 def bench_baseline(env: dict[str, str]) -> None:
     print("baseline (bench.http:baseline_app(), gunicorn 1 sync worker)")
     with gunicorn(BASELINE_APP, env, workers=1) as (port, process):
-        pid, client = worker_pid(process.pid), Client(port)
+        (pid,), client = children(process.pid), Client(port)
         client.call("POST", "/append/memory", baseline_payload(0))
         before = show("booted, one append", pid)
         for number in range(GAMES):
