@@ -177,6 +177,8 @@ def get_integrity(game_id: str):
 
 @blueprint.post("/games/<game_id>/moves")
 def post_move(game_id: str):
+    """A known Idempotency-Key answers first (a retry must not meet a 409 for its own success); then the
+    version, then the rules on the state at that version; the append refuses if the game moved meanwhile."""
     meta = game_meta(game_id)
     store = context.store()
     reader = reader_for(store, game_id, required=True)
