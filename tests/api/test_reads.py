@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import yaml
 
 from domain import registry
+from service.store.envelope import expected_hash
 from tests.api.conftest import SPEC_PATH, read_stream
 
 
@@ -107,6 +108,7 @@ def test_the_log_is_redacted_for_each_reader_and_still_chains(api):
     assert "secret" not in p1[2], "p2's card is hidden from p1"
     for events in (public, p1):
         assert all(event["prev_hash"] == before["hash"] for before, event in zip(events, events[1:], strict=False))
+        assert all(expected_hash(event) == event["hash"] for event in events if "command_redacted" not in event)
 
 
 def test_commands_are_shown_to_their_sender_only_until_the_end(api):
