@@ -9,7 +9,9 @@ from datetime import UTC, datetime, timedelta
 import yaml
 
 from domain import registry
+from domain.core.canonical import sha256_hex
 from service.store.envelope import expected_hash
+from service.store.keys import game_keys
 from tests.api.conftest import SPEC_PATH, read_stream
 
 
@@ -70,6 +72,24 @@ def test_views_are_shaped_for_their_reader_and_tagged_with_the_version(api):
     assert api.get(path, headers={"If-None-Match": '"3"'}).status_code == 304
     play_keep(api, created, 0, 3)
     assert api.get(path, headers={"If-None-Match": '"3"'}).status_code == 200
+
+
+def test_the_server_seed_stays_in_the_service_until_the_end(api, redis_client):
+    """Drawn by the service when not given; no response, the organiser's included, holds it while the game runs."""
+    created = api.create("high-card", 2)
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    seed = redis_client.hget(game_keys(game_id).private, "seed").decode()
+    assert len(seed) == 64
+    shown = json.dumps([created, api.get(f"/games/{game_id}", organiser).json(),
+                        api.get(f"/games/{game_id}/events", organiser).json(),
+                        api.get(f"/games/{game_id}/legal-moves", organiser).json()])
+    assert seed not in shown and sha256_hex(seed) in shown
+    play_keep(api, created, 0, 3)
+    play_keep(api, created, 1, 4)
+    for seat in (0, 1):
+        api.post(f"/games/{game_id}/moves", created["seats"][seat]["token"], json={"type": "ready"},
+                 headers={"If-Match": f'"{5 + seat}"'})
+    assert api.get(f"/games/{game_id}").json()["seed"] == seed, "the end reveals it to everyone"
 
 
 def test_past_states_are_shown_as_they_were(api):
