@@ -39,6 +39,10 @@ CHECKS: list = []
 MOVE_FIELDS: set[str] = set()
 UNCOUNTED_CREW: list = []
 AFTER_EFFECT: list[EffectHook] = []
+# RIFLE_BONUS: rifles a module lets a player count for the prey number beyond those owned.
+RIFLE_BONUS: list[Callable[[State, dict], int]] = []
+# EVENT_ACTIONS: a module's event-card action effects, by effect name (after the card's data-driven gains).
+EVENT_ACTIONS: dict[str, Callable[[State, int], None]] = {}
 BASE_CHOICES = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}
 MODULE_CHOICES: dict[str, str] = {}
 
@@ -152,7 +156,8 @@ def hunt_choices(state: State, player: dict) -> list[str]:
     """TIS-ACT-31 / TIS-AMB-25: revealed cards whose prey number the player's rifles reach (rifles are not spent);
     cards marked for the Fishing boat need that upgrade (whale cards, TIS-DUAL-2 dual species)."""
     boat = has_fishing_boat(player)
-    return [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey_number"] <= player["rifle"]
+    rifles = player["rifle"] + sum(bonus(state, player) for bonus in RIFLE_BONUS)
+    return [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey_number"] <= rifles
             and (boat or not CAT.hunting[card]["needs_fishing_boat"])]
 
 
@@ -191,8 +196,8 @@ def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Op
     TIS-AMB-3: two-space actions give each space its own requirement (action_board.json).
     """
     if space_id == EVENT_SPACE:
-        needed = event_card(state)["crew"]
-        return [(None, needed, needed)]
+        card = event_card(state)
+        return [(tuple(card["lead"]) if card.get("lead") else None, card["crew"], card.get("crew_max", card["crew"]))]
     space = CAT.spaces[space_id]
     options: list[Option] = []
     for option in space["options"]:
@@ -390,7 +395,7 @@ def take_action(state: State, seat: int, command: dict) -> None:
         hook(state, seat, command)
     if space_id == EVENT_SPACE:
         state["event_taken"] = seat
-        event_action(state, seat)
+        event_action(state, seat, command)
         return
     placed -= sum(hook(state, seat, command) for hook in UNCOUNTED_CREW)
     state["used"][space_id] = seat
@@ -400,12 +405,22 @@ def take_action(state: State, seat: int, command: dict) -> None:
         hook(state, seat, command)
 
 
-def event_action(state: State, seat: int) -> None:
-    """TIS-ACT-63: only the taker is affected. Inuk cards (9, 17) pay out at the end of the Action phase."""
+def event_action(state: State, seat: int, command: dict) -> None:
+    """TIS-ACT-63: only the taker is affected. Inuk cards (9, 17) pay out at the end of the Action phase. Some
+    cards give per crew member (or pawn) placed (explorer events 45 and 52)."""
     player = state["players"][seat]
     card = CAT.events[event_number(state["event"])]
-    for key, amount in card.get("gain", {}).items():
-        if key == "food":
+    crew = sum(command["crew"].values())
+    pawns = crew + (command["lead"] is not None)
+    gains = dict(card.get("gain", {}))
+    for key, amount in card.get("per_crew", {}).items():
+        gains[key] = gains.get(key, 0) + amount * crew
+    for key, amount in card.get("per_pawn", {}).items():
+        gains[key] = gains.get(key, 0) + amount * pawns
+    for key, amount in gains.items():
+        if key == "vp":
+            score(player, amount)
+        elif key == "food":
             raise_food(player, amount)
         elif key in ("health", "morale", "fuel"):
             raise_track(player, key, amount)
@@ -414,6 +429,8 @@ def event_action(state: State, seat: int) -> None:
     if card["effect"] == "animal_tracks" and state["event_species"]:
         acquire_species(state, player, state["event_species"])
         state["event_species"] = None
+    if card["effect"] in EVENT_ACTIONS:
+        EVENT_ACTIONS[card["effect"]](state, seat)
 
 
 def _lead(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:

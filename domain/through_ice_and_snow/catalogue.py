@@ -39,6 +39,7 @@ class Catalogue:
     events: dict
     event_decks: dict
     extra_decks: dict
+    legendary_decks: dict
     investors: dict
     upgrades: dict
     slots: list
@@ -127,6 +128,7 @@ def load(folder: Path = DATA) -> Catalogue:
         events=events,
         event_decks=value["events"]["decks"],
         extra_decks=value["events"]["extra_decks"],
+        legendary_decks=value["events"]["legendary_decks"],
         investors={card["id"]: card for card in value["investors"]["cards"]},
         upgrades={tile["number"]: tile for tile in value["upgrades"]["tiles"]},
         slots=value["upgrades"]["slots"],

@@ -24,7 +24,6 @@ from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.tracks import demand_food, has_upgrade, raise_food
 
 GALLEY_FOOD = 2
-INUK_CARDS = (9, 17)
 
 # Extension points of the modules: SETUP_DRAWS run first at setup, each returning True while it still needs a
 # chance draw it has just set up; ACTION_START runs as each Action phase begins.
@@ -164,9 +163,10 @@ def next_turn(state: State) -> None:
 
 
 def action_end(state: State) -> bool:
-    """Event cards 9 and 17: the taker gains 1 Inuk and keeps the card at the end of the Action phase."""
+    """Event cards 9 and 17 (and explorer events 47 and 53): the taker gains 1 Inuk and keeps the card at the end
+    of the Action phase."""
     taker = state["event_taken"]
-    if taker is not None and event_number(state["event"]) in INUK_CARDS:
+    if taker is not None and CAT.events[event_number(state["event"])]["effect"] == "inuk_card":
         player = state["players"][taker]
         join_inuit(state, player, 1)
         player["kept_events"].append(state["event"])

@@ -27,7 +27,7 @@ from domain.through_ice_and_snow.catalogue import CAT
 # The modules implemented register their hooks when their file is imported (below).
 MODULES = (survival, shelter, dual_species, myths, legendary, solo, lost_expedition, magnetic, epidemic)
 # Legendary Expeditions card types (TIS-LEG-1): the ones not implemented yet, with their rule.
-LEGENDARY_TYPES = {"ships": None, "explorers": "TIS-LEG-6", "explorer_events": "TIS-LEG-7"}
+LEGENDARY_TYPES = {"ships": None, "explorers": "TIS-LEG-6", "explorer_events": None}
 # Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
 IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole", "mysterious_epidemic")
 SOLO_DEFAULT = "lost_expedition"
