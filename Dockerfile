@@ -19,4 +19,6 @@ RUN pip install . && mkdir -p /app/var && chown cairn:cairn /app/var
 
 USER cairn
 EXPOSE 8000
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--access-logfile", "-", "service.app:create_app()"]
+# Threaded workers: a live stream (server-sent events) holds its thread, not a whole process.
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "8", \
+     "--access-logfile", "-", "service.app:create_app()"]
