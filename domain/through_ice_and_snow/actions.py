@@ -59,8 +59,18 @@ def effective_sled(state: State, player: dict) -> int:
 def explore_value(state: State, player: dict) -> int:
     """TIS-ACT-11: the lower of the sled value and the dog value (GAP-6 tables)."""
     sled = CAT.tracks["sled"]["explore_vp"][str(effective_sled(state, player))]
-    dogs = CAT.tracks["dogs"]["explore_vp"][str(player["dogs"])]
+    dogs = CAT.tracks["dogs"]["explore_vp"][str(dog_track(player))]
     return min(sled, dogs)
+
+
+def dog_track(player: dict) -> int:
+    """The dog track's level: the dogs placed, or a track always full (Amundsen, TIS-SOLO-AMU-3)."""
+    return player.get("fixed_dogs") or player["dogs"]
+
+
+def sled_wood(player: dict) -> int:
+    """Improve Sled's wood (TIS-ACT-21); Amundsen ignores it (TIS-SOLO-AMU-3)."""
+    return 0 if player.get("fixed_dogs") else 1
 
 
 def box_total(state: State, column: str) -> int:
@@ -107,7 +117,7 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
     if action == "lead" and state["leader"] == seat and player["turns"] == 0:
         return refuse("lead_first_turn", "the leader cannot take Lead on their first turn", "TIS-ACT-10", "space")
     if action == "explore":
-        if player["dogs"] < 1:
+        if dog_track(player) < 1:
             return refuse("no_dog", "Explore needs at least 1 dog", "TIS-ACT-11", "space")
         if effective_sled(state, player) < 1:
             return refuse("freezing_wind", "Freezing wind: sled level 0 cannot explore", "TIS-ACT-11", "space")
@@ -115,7 +125,7 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         return refuse("no_inuk", "no Inuk pawn is left to hire", "TIS-ACT-14", "space")
     if action == "build_cabin" and (player["wood"] < 1 or player["cabins"] >= CAT.components["cabins_per_player"]):
         return refuse("cannot_build_cabin", "Build Cabin needs 1 wood and a cabin pawn left", "TIS-ACT-20", "space")
-    if action == "improve_sled" and (player["wood"] < 1 or player["sled"] >= CAT.tracks["sled"]["max"]):
+    if action == "improve_sled" and (player["wood"] < sled_wood(player) or player["sled"] >= CAT.tracks["sled"]["max"]):
         return refuse("cannot_improve_sled", "Improve Sled needs 1 wood and a sled below its maximum",
                       "TIS-ACT-21", "space")
     if action == "ship_upgrade" and not upgrade_choices(state, player):
@@ -468,7 +478,8 @@ def _build_cabin(state: State, seat: int, player: dict, space: dict, command: di
 
 def _improve_sled(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-21 / TIS-TRK-SLED-1: the sled level feeds Explore's value."""
-    pay(state, player, "wood")
+    if sled_wood(player):
+        pay(state, player, "wood", sled_wood(player))
     player["sled"] += 1
 
 

@@ -123,6 +123,8 @@ def owned(player: dict, resource: str) -> int:
 def gain(state: State, player: dict, resource: str, amount: int) -> int:
     """Take from the shared supply (TIS-TRK-5); a gain the finite supply cannot give is lost (ASSUMED)."""
     room = state["supply"][resource]
+    if resource == "dog" and player.get("fixed_dogs"):
+        return 0  # Amundsen never places dogs (TIS-SOLO-AMU-3)
     if resource == "dog":
         room = min(room, CAT.tracks["dogs"]["max"] - player["dogs"])
     taken = max(0, min(amount, room))

@@ -167,7 +167,7 @@ def collect(state: State, entry: dict, player: dict, resource: str) -> bool:
     if not box[resource]:
         del box[resource]
     if resource == "dog":
-        if player["dogs"] < CAT.tracks["dogs"]["max"]:
+        if player["dogs"] < CAT.tracks["dogs"]["max"] and not player.get("fixed_dogs"):
             player["dogs"] += 1
         else:
             state["supply"]["dog"] += 1

@@ -6,6 +6,7 @@ from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, ma
 from domain.core.commands import unknown_move
 from domain.through_ice_and_snow import (
     actions,
+    amundsen,
     decisions,
     dual_species,
     epidemic,
@@ -25,11 +26,11 @@ from domain.through_ice_and_snow.catalogue import CAT
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
-MODULES = (survival, shelter, dual_species, myths, legendary, solo, lost_expedition, magnetic, epidemic)
+MODULES = (survival, shelter, dual_species, myths, legendary, solo, lost_expedition, magnetic, epidemic, amundsen)
 # Legendary Expeditions card types (TIS-LEG-1): the ones not implemented yet, with their rule.
 LEGENDARY_TYPES = {"ships": None, "explorers": "TIS-LEG-6", "explorer_events": None}
 # Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
-IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole", "mysterious_epidemic")
+IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole", "mysterious_epidemic", "amundsens_voyage")
 SOLO_DEFAULT = "lost_expedition"
 IMPLEMENTED_OPTIONS = {
     "survival": "Survival module (TIS-SURV)",

@@ -28,8 +28,9 @@ def has_upgrade(player: dict, effect: str) -> bool:
 
 
 def raise_track(player: dict, track: str, amount: int) -> None:
-    """TIS-TRK-2: steps beyond the maximum of health or morale score 1 VP each; of fuel, raise morale."""
-    top = CAT.tracks[track]["max"]
+    """TIS-TRK-2: steps beyond the maximum of health or morale score 1 VP each; of fuel, raise morale. Black
+    cylinders (TIS-SOLO-AMU-2) stop the cylinder below them, the excess counting as beyond the maximum."""
+    top = min([CAT.tracks[track]["max"], *(space - 1 for space in player.get("black_cylinders", {}).get(track, ()))])
     excess = max(0, player[track] + amount - top)
     player[track] = min(top, player[track] + amount)
     if excess and track == "fuel":

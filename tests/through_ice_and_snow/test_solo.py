@@ -1,5 +1,5 @@
-"""The single-player scenarios: what they share (solo.py), the Lost Expedition (TIS-SOLO-LOST) and the Magnetic
-North Pole (TIS-SOLO-MAG)."""
+"""The single-player scenarios: what they share (solo.py), the Lost Expedition (TIS-SOLO-LOST), the Magnetic
+North Pole (TIS-SOLO-MAG), the Mysterious Epidemic (TIS-SOLO-EPI) and Amundsen's Voyage (TIS-SOLO-AMU)."""
 from __future__ import annotations
 
 import pytest
@@ -181,13 +181,6 @@ def test_one_voyage_deck_left():
     at_action(match)
     match.state["decks"]["coastal"] = []
     assert voyage_choices(match.state) == ["open_sea"]
-
-
-def test_scenarios_not_implemented_are_refused():
-    for name, rule in (("amundsens_voyage", "TIS-SOLO-AMU-1"),):
-        with pytest.raises(IllegalMove) as refused:
-            create(RULES, {"scenario": name}, NAMES[:1], TABLE, None)
-        assert (refused.value.code, refused.value.rule_id) == ("not_implemented", rule)
 
 
 @pytest.mark.parametrize("mode", [SERVER, TABLE])
@@ -539,3 +532,130 @@ def test_no_healthy_crew_loses():
 @pytest.mark.parametrize("mode", [SERVER, TABLE])
 def test_mysterious_epidemic_conforms(mode):
     assert play_random_game(RULES, 1, mode, 23, options={**EPIDEMIC, "inuit_myths": True}).match.ended
+
+
+# ---------------------------------------------------------------- Amundsen's Voyage
+
+AMUNDSEN = {"scenario": "amundsens_voyage"}
+
+
+def amundsen_game():
+    match, _ = create(RULES, AMUNDSEN, NAMES[:1], TABLE, None)
+    draw(match, "ev01", "ev02")
+    return match
+
+
+def test_amundsen_setup():
+    """TIS-SOLO-AMU-1 (8 dynamite, 5 wood, 3 rifles), TIS-SOLO-AMU-3 (Amundsen's dog track, the Gjøa),
+    TIS-SOLO-AMU-4 (no open-sea deck; 2 coastal cards out unseen, Gjøa Haven and event 53 in)."""
+    match, _ = create(RULES, AMUNDSEN, NAMES[:1], TABLE, None)
+    node = RULES.chance_node(match.state)
+    assert (node.key, node.count, node.visible_to, len(node.candidates)) == ("amundsen_removal", 2, (), 12)
+    draw(match, "ev03", "ev04")
+    state = match.state
+    hero = player(match, "p1")
+    assert (hero["dynamite"], hero["wood"], hero["rifle"], hero["dogs"], hero["fixed_dogs"]) == (8, 5, 3, 0, 7)
+    assert hero["ship"] == "ship-gjoa" and state["supply"]["dog"] == 25
+    assert state["decks"]["open_sea"] == [] and len(state["decks"]["coastal"]) == 12
+    assert {"ev55", "ev53"} <= set(state["decks"]["coastal"]) and "ev03" not in state["decks"]["coastal"]
+    assert hero["black_cylinders"] == {"health": [8], "morale": [8, 7]}
+
+
+def test_only_coastal_voyages():
+    """TIS-SOLO-AMU-6: the leader is never asked: coastal it is; without fuel for it, the game is lost."""
+    match = amundsen_game()
+    sail(match, "E1", until="fuel")
+    assert match.state["voyage"] == "coastal"
+    match = amundsen_game()
+    player(match, "p1")["fuel"] = 1
+    sail(match, "E1")
+    assert match.state["over"]["rule"] == "TIS-SOLO-AMU-6"
+    assert RULES.final_score(match.state)["outcome"] == "lost"
+
+
+def test_black_cylinders_cap_health_and_morale():
+    """TIS-SOLO-AMU-2 / TIS-AMB-6: the cylinders sit on the highest spaces; tracks stop below them."""
+    from domain.through_ice_and_snow.tracks import raise_track
+    hero = player(amundsen_game(), "p1")
+    hero.update(health=6, morale=5, fuel=10)
+    raise_track(hero, "health", 3)
+    raise_track(hero, "morale", 3)
+    raise_track(hero, "fuel", 2)
+    assert (hero["health"], hero["morale"], hero["vp"]) == (7, 6, 10)
+
+
+def test_amundsens_ability():
+    """TIS-SOLO-AMU-3: Explore counts 7 dogs; no dog is ever placed; Improve Sled needs no wood; the Gjøa gives
+    fuel +1 per upgrade built (GAP-14)."""
+    match = amundsen_game()
+    sail(match, "E1")
+    hero = player(match, "p1")
+    hero.update(wood=0, sled=3, morale=3, fuel=5)
+    assert "improve-sled" in {move.get("space") for move in legal_moves(match, "p1")}
+    act(match, "improve-sled", "carpenter", {"sailor": 1}, survival_deposit="dynamite")
+    assert (hero["sled"], hero["wood"]) == (4, 0)
+    act(match, "visit-inuit", "captain", {"sailor": 2}, survival_deposit="rifle")
+    assert hero["dogs"] == 0 and hero["fuel"] == 7
+    hero.update(wood=3, dynamite=3)
+    hero["free"].update(carpenter=1, sailor=1)
+    act(match, "ship-upgrade-1", "carpenter", {"sailor": 1}, upgrade=2)
+    assert hero["fuel"] == 8
+
+
+@pytest.mark.parametrize(("sled", "left"), [(1, [8, 7]), (2, [8]), (3, [])])
+def test_explores_remove_the_morale_cylinders(sled, left):
+    """TIS-SOLO-AMU-9 / TIS-AMB-22: worth 7 or more removes the right cylinder (space 7), 10 or more the leftmost
+    too (sled 1: 5, sled 2: 8, sled 3: 11 with 7 dogs)."""
+    match = amundsen_game()
+    sail(match, "E1")
+    hero = player(match, "p1")
+    hero["sled"] = sled
+    act(match, "explore-1", "captain", {"sailor": 1}, survival_deposit="wood")
+    assert hero["black_cylinders"]["morale"] == left
+
+
+def test_a_varied_diet_removes_the_health_cylinder():
+    """TIS-SOLO-AMU-8: two different species discarded for food (over the game, ASSUMED)."""
+    from domain.through_ice_and_snow.tracks import demand_food
+    match = amundsen_game()
+    sail(match, "E1")
+    hero = player(match, "p1")
+    hero.update(food=0, species=["S01", "S03"])
+    demand_food(match.state, 0, 20)
+    do(match, "p1", {"type": "resolve_food_shortage", "card": "S01"})
+    assert hero["black_cylinders"]["health"] == [8]
+    do(match, "p1", {"type": "resolve_food_shortage", "card": "S03"})
+    assert hero["black_cylinders"]["health"] == []
+
+
+@pytest.mark.parametrize(("card", "amount", "founded"), [("ev55", 6, True), ("ev55", 5, False), ("ev05", 9, False)])
+def test_founding_gjoa_haven(card, amount, founded):
+    """TIS-SOLO-AMU-7: only in the round its card is revealed, with a cabin lowering food by the crew count (6)."""
+    match = amundsen_game()
+    sail(match, "E1")
+    match.state["event"] = card
+    hero = player(match, "p1")
+    hero["food"] = 30
+    act(match, "build-cabin", "carpenter", {"sailor": 1}, survival_deposit="dynamite")
+    do(match, "p1", {"type": "lower_food_for_cabin", "amount": amount})
+    assert match.state["amundsen"]["gjoa_haven"] is founded
+
+
+def test_amundsen_objectives():
+    """TIS-SOLO-AMU-5: Gjøa Haven and the Passage; TIS-AMB-19: the card-less final voyage is sailed as usual."""
+    match = amundsen_game()
+    sail(match, "E1")
+    state = match.state
+    state["amundsen"]["gjoa_haven"] = True
+    state["anchor"] = "B1"
+    state["sections"].update({"CE": "A", "CW": "A", "W": "A"})
+    state["final_voyage"] = True
+    player(match, "p1")["dynamite"] = 3
+    pass_all(match)
+    sail(match, "FIN", until="finished")
+    assert RULES.final_score(state)["outcome"] == "won"
+
+
+@pytest.mark.parametrize("mode", [SERVER, TABLE])
+def test_amundsens_voyage_conforms(mode):
+    assert play_random_game(RULES, 1, mode, 24, options=AMUNDSEN).match.ended
