@@ -3,16 +3,13 @@
 The hash itself is defined once, in :mod:`service.store.envelope` (pure, no
 Redis needed): ``hash = sha256(prev_hash + canonical_json(envelope without hash,
 secret, secret_salt, redacted))`` and ``secret_hash = sha256(secret_salt +
-canonical_json(secret))``. An envelope whose command was withheld from its
-reader (``command_redacted``) cannot be re-hashed; it is checked for its place
-in the chain only, and counted, so the verdict says how much it could check.
+canonical_json(secret))``, and likewise ``command_hash`` for the command, so
+an envelope redacted for its reader re-hashes like any other.
 """
 from __future__ import annotations
 
-from service.store.envelope import GENESIS_HASH, expected_hash, secret_intact
+from service.store.envelope import GENESIS_HASH, expected_hash, hidden_parts_intact
 from workers.findings import Finding
-
-COMMAND_WITHHELD = "command_redacted"
 
 
 class ChainCheck:
@@ -21,7 +18,6 @@ class ChainCheck:
     def __init__(self) -> None:
         self.head = GENESIS_HASH
         self.version = 0
-        self.linked_only = 0
         self.finding: Finding | None = None
 
     def feed(self, envelope: dict) -> Finding | None:
@@ -40,12 +36,9 @@ class ChainCheck:
         if envelope.get("prev_hash") != self.head:
             return Finding(version, "chain", "prev_hash is not the hash of the previous event",
                            envelope.get("prev_hash"), self.head)
-        if envelope.get(COMMAND_WITHHELD):
-            self.linked_only += 1
-            return None
         computed = expected_hash(envelope)
         if envelope.get("hash") != computed:
             return Finding(version, "chain", "the event does not match its hash", envelope.get("hash"), computed)
-        if not secret_intact(envelope):
-            return Finding(version, "secret", "the hidden part does not match its secret_hash")
+        if not hidden_parts_intact(envelope):
+            return Finding(version, "secret", "a hidden part does not match its salted hash")
         return None

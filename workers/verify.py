@@ -49,9 +49,6 @@ def verify_envelopes(envelopes: Callable[[], Iterable[dict]], rules_for: RulesFo
         if envelope["type"] == "game_ended":
             verdict.seed = envelope["data"].get("seed")
     verdict.head_hash = chain.head if verdict.events else None
-    if chain.linked_only:
-        verdict.notes.append(f"{chain.linked_only} events carry a command withheld from this record's reader: "
-                             "their place in the chain is checked, their content cannot be re-hashed")
     verdict.finding = _check_trailer(verdict, trailer or {})
     if verdict.finding is not None:
         return verdict

@@ -9,7 +9,6 @@ from typing import Any
 import redis
 from flask import current_app, g, request
 
-from domain.core.events import ORGANISER, redact_event
 from service.api.errors import ApiError
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
@@ -108,21 +107,6 @@ def _not_found(game_id: str) -> ApiError:
 def is_revealed(meta: dict) -> bool:
     """Once a game has ended its seed is public, so every secret of its history is too."""
     return meta.get("status") in ENDED_STATUSES
-
-
-def shown_envelope(envelope: dict, reader: str | None, revealed: bool) -> dict:
-    """An envelope as ``reader`` may see it: secrets redacted, and the command only for the seat that sent it.
-
-    A command can name what only its sender knows (the card swapped from a
-    hand, the outcome the organiser drew), so until the game ends other
-    readers see the events it produced, not the command itself.
-    """
-    shown = redact_event(envelope, reader, revealed)
-    command = shown.get("command")
-    if command is not None and not (revealed or reader == ORGANISER or command.get("seat") == reader):
-        shown = {key: value for key, value in shown.items() if key != "command"}
-        shown["command_redacted"] = True
-    return shown
 
 
 def reader_name(reader: str | None) -> str:

@@ -27,7 +27,6 @@ from service.api.context import (
     json_body,
     prelude_for,
     reader_name,
-    shown_envelope,
 )
 from service.api.errors import ApiError
 from service.api.schemas import (
@@ -41,6 +40,7 @@ from service.api.schemas import (
 )
 from service.api.versions import etag, expected_version
 from service.store import IdempotencyMismatch, VersionConflict
+from service.store.envelope import redact_envelope
 from service.store.keys import game_keys
 
 blueprint = Blueprint("games", __name__)
@@ -163,7 +163,7 @@ def get_events(game_id: str):
         "version": current,
         "from": start,
         "limit": limit,
-        "events": [shown_envelope(envelope, reader, revealed) for envelope in envelopes],
+        "events": [redact_envelope(envelope, reader, revealed) for envelope in envelopes],
         "next_from": following if envelopes and following <= current else None,
     }
 
@@ -275,7 +275,7 @@ def _move_response(game_id: str, envelopes: list[dict], reader: str, *, replayed
         "version": last,
         "status": after.status,
         "waiting_for": waiting_for(after),
-        "events": [shown_envelope(envelope, reader, revealed) for envelope in envelopes],
+        "events": [redact_envelope(envelope, reader, revealed) for envelope in envelopes],
     }
     headers = {"ETag": etag(last), "Idempotent-Replayed": "true" if replayed else "false"}
     return body, 201, headers

@@ -15,9 +15,10 @@ from flask import Blueprint, Response, current_app, request
 
 from service.api import context
 from service.api.auth import reader_for
-from service.api.context import game_meta, is_revealed, shown_envelope
+from service.api.context import game_meta, is_revealed
 from service.api.errors import ApiError
 from service.api.schemas import StreamQuery, load
+from service.store.envelope import redact_envelope
 
 blueprint = Blueprint("stream", __name__)
 
@@ -59,7 +60,7 @@ def _events(store, game_id: str, reader: str | None, after: int, revealed: bool,
             yield ": waiting\n\n"
             continue
         for envelope in envelopes:
-            yield f"id: {envelope['version']}\ndata: {json.dumps(shown_envelope(envelope, reader, revealed))}\n\n"
+            yield f"id: {envelope['version']}\ndata: {json.dumps(redact_envelope(envelope, reader, revealed))}\n\n"
             revealed = revealed or envelope["type"] == "game_ended"
             after = envelope["version"]
         deadline = time.monotonic() + idle

@@ -1,12 +1,14 @@
 """Envelopes and the hash chain.
 
 Each stored event is an envelope whose ``hash`` is
-``sha256(prev_hash + canonical_json(envelope without hash, secret, secret_salt))``
-(and without the ``redacted`` marker that redaction adds).
-The secret part is covered through ``secret_hash`` (salted, so a reader of a
-redacted envelope cannot guess a hidden card from it); that is why a redacted
-history, which keeps ``secret_hash`` and drops the rest, still verifies, and
-why anyone can check an export offline with nothing but this module.
+``sha256(prev_hash + canonical_json(envelope without hash, secret, secret_salt,
+command, command_salt))`` (and without the markers redaction adds).
+The two parts a reader may be refused, the secret and the command that
+produced the batch (it can name a card from a hand), are covered through
+salted hashes, ``secret_hash`` and ``command_hash``: the salt keeps a reader
+of a redacted envelope from guessing a hidden card by hashing candidates, and
+a redacted history, which keeps the hashes and drops the rest, still verifies
+in full. Anyone can check an export offline with nothing but this module.
 """
 from __future__ import annotations
 
@@ -14,12 +16,14 @@ import secrets
 from collections.abc import Iterable
 
 from domain.core.canonical import canonical_json, sha256_hex
-from domain.core.events import SECRET_KEYS, Event
+from domain.core.events import ORGANISER, SECRET_KEYS, Event, redact_event
 
 GENESIS_HASH = "0" * 64
-# Left out of the hash: the hash itself, the secret part (covered by ``secret_hash``)
-# and the marker redaction adds in place of the secret.
-UNHASHED_KEYS = frozenset({"hash", "redacted", *SECRET_KEYS})
+COMMAND_KEYS = ("command", "command_salt")
+COMMAND_WITHHELD = "command_redacted"
+# Left out of the hash: the hash itself, the parts covered by their own salted
+# hashes, and the markers redaction adds in their place.
+UNHASHED_KEYS = frozenset({"hash", "redacted", COMMAND_WITHHELD, *SECRET_KEYS, *COMMAND_KEYS})
 _PREV_HASH_KEY = ',"prev_hash":'
 
 
@@ -46,19 +50,25 @@ def seal(
         "rules_version": rules_version,
         "prev_hash": prev_hash,
     }
-    if command is not None:
-        envelope["command"] = command
-    if "secret" not in event:
+    if command is None and "secret" not in event:
         body = canonical_json(envelope)
         envelope["hash"] = sha256_hex(prev_hash + body)
         return envelope, _with_hash(body, envelope["hash"])
-    salt = secrets.token_hex(16)
-    envelope["secret_to"] = list(event.get("secret_to") or [])
-    envelope["secret_hash"] = sha256_hex(salt + canonical_json(event["secret"]))
+    hidden: dict = {}
+    if command is not None:
+        hidden["command"], hidden["command_salt"] = command, secrets.token_hex(16)
+        envelope["command_hash"] = salted_hash(hidden["command_salt"], command)
+    if "secret" in event:
+        hidden["secret"], hidden["secret_salt"] = event["secret"], secrets.token_hex(16)
+        envelope["secret_to"] = list(event.get("secret_to") or [])
+        envelope["secret_hash"] = salted_hash(hidden["secret_salt"], event["secret"])
     envelope["hash"] = sha256_hex(prev_hash + canonical_json(envelope))
-    envelope["secret"] = event["secret"]
-    envelope["secret_salt"] = salt
+    envelope.update(hidden)
     return envelope, canonical_json(envelope)
+
+
+def salted_hash(salt: str, value: object) -> str:
+    return sha256_hex(salt + canonical_json(value))
 
 
 def _with_hash(body: str, hash_: str) -> str:
@@ -76,12 +86,30 @@ def expected_hash(envelope: dict) -> str:
     return sha256_hex(envelope["prev_hash"] + canonical_json(body))
 
 
-def secret_intact(envelope: dict) -> bool:
-    """A present secret must match its salted hash; a redacted one is taken on the chain's word."""
-    if "secret" not in envelope:
-        return True
-    salt = envelope.get("secret_salt", "")
-    return envelope.get("secret_hash") == sha256_hex(salt + canonical_json(envelope["secret"]))
+def hidden_parts_intact(envelope: dict) -> bool:
+    """A present secret or command must match its salted hash; a redacted one is vouched for by the chain."""
+    if "secret" in envelope and envelope.get("secret_hash") != salted_hash(
+        envelope.get("secret_salt", ""), envelope["secret"]
+    ):
+        return False
+    return "command" not in envelope or envelope.get("command_hash") == salted_hash(
+        envelope.get("command_salt", ""), envelope["command"]
+    )
+
+
+def redact_envelope(envelope: dict, reader: str | None, revealed: bool) -> dict:
+    """An envelope as ``reader`` may see it: secrets redacted, and the command only for the seat that sent it.
+
+    A command can name what only its sender knows (the card swapped from a
+    hand, the outcome the organiser drew), so until the game ends other
+    readers see the events it produced, not the command itself.
+    """
+    shown = redact_event(envelope, reader, revealed)
+    command = shown.get("command")
+    if command is not None and not (revealed or reader == ORGANISER or command.get("seat") == reader):
+        shown = {key: value for key, value in shown.items() if key not in COMMAND_KEYS}
+        shown[COMMAND_WITHHELD] = True
+    return shown
 
 
 def links(envelope: dict, prev_hash: str, version: int) -> bool:
@@ -90,7 +118,7 @@ def links(envelope: dict, prev_hash: str, version: int) -> bool:
         envelope.get("version") == version
         and envelope.get("prev_hash") == prev_hash
         and envelope.get("hash") == expected_hash(envelope)
-        and secret_intact(envelope)
+        and hidden_parts_intact(envelope)
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import make_event
 from domain.registry import get_rules
-from service.store.envelope import secret_intact
+from service.store.envelope import hidden_parts_intact
 from tests.core.high_card import RULES
 from tests.workers.records import play, record
 from tests.workers.tamper import rewrite
@@ -62,7 +62,7 @@ def test_a_forged_draw_with_a_matching_secret_hash_is_caught_by_re_deriving_it(s
         envelope["secret_hash"] = sha256_hex(envelope["secret_salt"] + canonical_json(envelope["secret"]))
 
     rewrite(redis_client, "g1", first_draw, swap_card, rechain=True)
-    assert secret_intact(store.read("g1", first_draw, first_draw)[0])
+    assert hidden_parts_intact(store.read("g1", first_draw, first_draw)[0])
     report = audit_game(store, redis_client, "g1", store.version("g1"))
     assert report["first_failure"]["check"] in ("adjudication", "chance")
     assert report["first_failure"]["version"] == first_draw

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from domain.core.events import ORGANISER, redact_event
+from service.store.envelope import redact_envelope
 
 
 @dataclass(frozen=True)
@@ -24,14 +24,8 @@ class ExportInput:
     revealed: bool
 
     def shown(self, envelope: dict) -> dict:
-        """As the events endpoint shows it to this reader: secrets redacted, and until the game ends a command
-        only to the seat that sent it and the organiser (a command can name a card from a hand)."""
-        shown = redact_event(envelope, self.reader, self.revealed)
-        command = shown.get("command")
-        if command is not None and not (self.revealed or self.reader in (ORGANISER, command.get("seat"))):
-            shown = {key: value for key, value in shown.items() if key != "command"}
-            shown["command_redacted"] = True
-        return shown
+        """As the events endpoint shows it to this reader."""
+        return redact_envelope(envelope, self.reader, self.revealed)
 
     def redacted(self) -> Iterator[dict]:
         for envelope in self.envelopes():
