@@ -41,6 +41,12 @@ UNCOUNTED_CREW: list = []
 AFTER_EFFECT: list[EffectHook] = []
 # RIFLE_BONUS: rifles a module lets a player count for the prey number beyond those owned.
 RIFLE_BONUS: list[Callable[[State, dict], int]] = []
+# LEAD_SUBSTITUTES: whether a module lets any pawn fill this named slot now (e.g. Ross as an Inuk); the mark it
+# leaves in ``subst_used`` when used. EXPLORE_DOGS: dogs a module adds for Explore's value. TURN_FILTERS narrow
+# the moves of a seat's Action-phase turn.
+LEAD_SUBSTITUTES: list[tuple[Callable[[dict, tuple[str, ...]], bool], str]] = []
+EXPLORE_DOGS: list[Callable[[dict], int]] = []
+TURN_FILTERS: list = []
 # EVENT_ACTIONS: a module's event-card action effects, by effect name (after the card's data-driven gains).
 EVENT_ACTIONS: dict[str, Callable[[State, int], None]] = {}
 BASE_CHOICES = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}
@@ -59,7 +65,8 @@ def effective_sled(state: State, player: dict) -> int:
 def explore_value(state: State, player: dict) -> int:
     """TIS-ACT-11: the lower of the sled value and the dog value (GAP-6 tables)."""
     sled = CAT.tracks["sled"]["explore_vp"][str(effective_sled(state, player))]
-    dogs = CAT.tracks["dogs"]["explore_vp"][str(dog_track(player))]
+    counted = min(CAT.tracks["dogs"]["max"], dog_track(player) + sum(extra(player) for extra in EXPLORE_DOGS))
+    dogs = CAT.tracks["dogs"]["explore_vp"][str(counted)]
     return min(sled, dogs)
 
 
@@ -177,10 +184,13 @@ def species_choices(state: State, player: dict) -> list[str]:
     return state["revealed"]["species"] + (duals if duals and has_fishing_boat(player) else [])
 
 
-def extras(state: State, seat: int, space_id: str) -> list[dict]:
-    """The action-specific choices of a space (which card, tile or deposit), as the modules adjust them."""
+def extras(state: State, seat: int, space_id: str, until: ChoiceHook | None = None) -> list[dict]:
+    """The action-specific choices of a space (which card, tile or deposit), as the modules adjust them (only
+    the adjustments before ``until`` when given)."""
     choices = base_extras(state, seat, space_id)
     for hook in CHOICE_HOOKS:
+        if hook is until:
+            break
         choices = hook(state, seat, space_id, choices)
     return choices
 
@@ -239,7 +249,9 @@ def substitute(player: dict, role: str) -> int | None:
 
 def lead_types(player: dict, lead: tuple[str, ...]) -> list[str]:
     """Pawn types that may fill a named slot: the named ones (TIS-ACT-60) or any with a substitute (TIS-ACT-61)."""
-    allowed = CREW_TYPES if lead[0] in OFFICERS and substitute(player, lead[0]) else lead
+    substituted = (lead[0] in OFFICERS and substitute(player, lead[0])) \
+        or any(allows(player, lead) for allows, _ in LEAD_SUBSTITUTES)
+    allowed = CREW_TYPES if substituted else lead
     return [kind for kind in allowed if player["free"][kind]]
 
 
@@ -303,6 +315,8 @@ def action_moves(state: State, seat: int) -> list[dict]:
     for space_id in [*CAT.spaces, EVENT_SPACE]:
         moves.extend(space_moves(state, seat, space_id))
     moves.append({"type": "pass"})
+    for hook in TURN_FILTERS:
+        moves = hook(state, seat, moves)
     return moves
 
 
@@ -388,8 +402,10 @@ def place_crew(state: State, seat: int, command: dict) -> int:
         named = {kind for option_lead, _, _ in requirements(state, seat, command["space"], extra)
                  for kind in option_lead or ()}
         if lead not in named:
-            role = next(kind for kind in OFFICERS if kind in named)
-            player["subst_used"].append(substitute(player, role))
+            role = next((kind for kind in OFFICERS if kind in named), None)
+            tile = substitute(player, role) if role else None
+            player["subst_used"].append(tile if tile is not None else next(
+                mark for allows, mark in LEAD_SUBSTITUTES if allows(player, tuple(sorted(named)))))
     for kind, count in command["crew"].items():
         player["free"][kind] -= count
     return (1 if lead is not None else 0) + sum(command["crew"].values())
@@ -484,12 +500,13 @@ def _improve_sled(state: State, seat: int, player: dict, space: dict, command: d
 
 
 def _ship_upgrade(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
-    """TIS-ACT-22: leftmost empty slot, then that slot's bonus (GAP-7)."""
+    """TIS-ACT-22: leftmost empty slot (or the one a module lets the player choose), then that slot's bonus
+    (GAP-7)."""
     number = command["upgrade"]
     pay(state, player, "wood", CAT.upgrades[number]["cost"])
     score(player, CAT.upgrades[number].get("vp", 0))  # tiles 10 and 11
     state["tiles"][str(number)] -= 1
-    bonus = CAT.slots[len(player["upgrades"])]
+    bonus = CAT.slots[command.get("slot", len(player["upgrades"]) + 1) - 1]
     player["upgrades"].append(number)
     if bonus.get("morale"):
         raise_track(player, "morale", bonus["morale"])

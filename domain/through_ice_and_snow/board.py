@@ -16,6 +16,8 @@ PUBLIC_KEYS: list[str] = []
 # DEALT_CARDS: (kept, dealt) player keys of a module's cards dealt at setup: the dealt ones are their seat's
 # secret, the kept one too until the setup reveal.
 DEALT_CARDS: list[tuple[str, str]] = []
+# SECRET_CARDS: each gives, per seat index, the card ids only that seat knows (e.g. a deck's top card it saw).
+SECRET_CARDS: list = []
 # INUIT_ARRIVAL: each takes the Inuk pawns a player receives and returns how many of them join the crew.
 INUIT_ARRIVAL: list = []
 
@@ -78,7 +80,7 @@ def new_state(seats: list[str], options: dict) -> State:
         "pending": [], "chance": None, "deal_index": 0, "deal_investors": True,
         "extras_todo": {deck: [number for number in numbers if number in options.get("extra_events", [])]
                         for deck, numbers in CAT.extra_decks.items()},
-        "removed_events": [], "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {},
+        "removed_events": [], "known_top": {}, "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {},
         "previous_anchor": None, "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
         "players": players,
     }

@@ -24,6 +24,8 @@ CABIN_FOOD_PER_VP = 2
 # their effect.
 AFTER: list = []
 MODULE_DECISIONS: dict = {}
+# CABIN_VP: each gives a player's own VP for the food lowered in Build Cabin (e.g. Parry), or None.
+CABIN_VP: list = []
 
 # kind -> (command, rule asking for it); TIS-CMD-6, TIS-CMD-7, TIS-CMD-9, TIS-CMD-11, TIS-CMD-15, TIS-CMD-16,
 # TIS-CMD-17 (one species card per command, TIS-AMB-16) and the follow-ups of TIS-CMD-13.
@@ -119,7 +121,8 @@ def resolve(state: State, command: dict) -> None:
         done = discard_species_for_food(state, seat, command["card"], entry["need"])
     elif kind == "cabin_food":
         player["food"] -= command["amount"]
-        score(player, command["amount"] // CABIN_FOOD_PER_VP)
+        score(player, next((vp for vp in (hook(player, command["amount"]) for hook in CABIN_VP) if vp is not None),
+                           command["amount"] // CABIN_FOOD_PER_VP))
     elif kind == "collect":
         done = collect(state, entry, player, command["resource"])
     elif kind == "boiler" and command["use"]:

@@ -38,6 +38,9 @@ SETUP_CHOICES: list[Callable[[State, int], list[dict]]] = []
 # SETUP_COMMANDS: a module's setup command -> the event it decides; EVENTS: a module's event -> its effect.
 SETUP_COMMANDS: dict[str, Callable[[State, int, dict], dict]] = {}
 EVENTS: dict[str, Callable[[State, int, dict], None]] = {}
+# EXTRA_COMMANDS: a module's command that a seat may send whenever the game waits for it (outside setup), next to
+# the moves asked of it: command -> (its moves for that seat, the event it becomes).
+EXTRA_COMMANDS: dict[str, tuple[Callable[[State, int], list[dict]], str]] = {}
 # Decks of the modules whose drawable cards are not simply every card left (e.g. the compass deck's bottom 5).
 CANDIDATES: dict[str, Callable[[State], list[str]]] = {}
 # Chance keys of the modules' own draws -> what the outcome does (after the drawn cards have left their deck).

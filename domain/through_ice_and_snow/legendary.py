@@ -17,9 +17,13 @@ OPTION = "legendary_expeditions"
 SHIPS = {ship["id"]: ship for ship in CAT.legendary["ships"]}
 EXPLORER_EVENTS = sorted(f"ev{number:02d}" for numbers in CAT.legendary_decks.values() for number in numbers)
 # card kind (command field) -> (option value, deck, player key of the kept card)
-KINDS = {"ship": ("ships", "ship", "ship"), "event": ("explorer_events", "explorer_event", "explorer_event")}
-DECK_CARDS = {"ship": sorted(SHIPS), "explorer_event": EXPLORER_EVENTS}
+KINDS = {"explorer": ("explorers", "explorer", "explorer"), "ship": ("ships", "ship", "ship"),
+         "event": ("explorer_events", "explorer_event", "explorer_event")}
+EXPLORERS = {explorer["id"]: explorer for explorer in CAT.legendary["explorers"]}
+DECK_CARDS = {"explorer": sorted(EXPLORERS), "ship": sorted(SHIPS), "explorer_event": EXPLORER_EVENTS}
 COMMAND = "choose_legendary_card"
+# ON_CHOSEN: what keeping a card sets up at once (explorers.py: Amundsen's dog track).
+ON_CHOSEN: list = []
 RESCUE_CARD = 51
 
 
@@ -77,6 +81,8 @@ def chosen(state: State, seat: int, data: dict) -> None:
     """The other card goes back to the box, never shown. TIS-LEG-4: with event 51 chosen, one spare sailor per
     player colour is set aside (the INTERPRETATION of the spec)."""
     state["players"][seat][KINDS[data["kind"]][2]] = data["card"]
+    for hook in ON_CHOSEN:
+        hook(state, seat, data)
     if data["kind"] == "event" and event_number(data["card"]) == RESCUE_CARD:
         state["legendary"]["spare_sailors"] = list(range(state["n"]))
 
@@ -214,9 +220,10 @@ actions.EFFECTS["ship_upgrade"] = ship_upgrade
 flow.STEPS["reveal"] = insert_events
 board.NEW_STATE.append(add_state)
 board.PUBLIC_KEYS.append("legendary")
-board.DEALT_CARDS.extend([("ship", "ship_dealt"), ("explorer_event", "explorer_event_dealt")])
+board.DEALT_CARDS.extend([("explorer", "explorer_dealt"), ("ship", "ship_dealt"),
+                          ("explorer_event", "explorer_event_dealt")])
 flow.SETUP_DRAWS.append(deal)
-flow.CHANCE_HANDLERS.update(deal_ship=dealt, deal_event=dealt, legendary_removal=removed)
+flow.CHANCE_HANDLERS.update(deal_explorer=dealt, deal_ship=dealt, deal_event=dealt, legendary_removal=removed)
 voyage.EVENT_EFFECTS.update(coastal_exploration=coastal_exploration, health_loss=spoiled_food_cans,
                             giant_iceberg=giant_iceberg)
 actions.EVENT_ACTIONS["sailor_rescue"] = sailor_rescue

@@ -10,6 +10,7 @@ from domain.through_ice_and_snow import (
     decisions,
     dual_species,
     epidemic,
+    explorers,
     flow,
     legendary,
     lost_expedition,
@@ -20,15 +21,24 @@ from domain.through_ice_and_snow import (
     solo,
     survival,
 )
-from domain.through_ice_and_snow.board import DEALT_CARDS, PUBLIC_KEYS, State, drawable, event_number, new_state
+from domain.through_ice_and_snow.board import (
+    DEALT_CARDS,
+    PUBLIC_KEYS,
+    SECRET_CARDS,
+    State,
+    drawable,
+    event_number,
+    new_state,
+)
 from domain.through_ice_and_snow.catalogue import CAT
 
 # TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
-MODULES = (survival, shelter, dual_species, myths, legendary, solo, lost_expedition, magnetic, epidemic, amundsen)
-# Legendary Expeditions card types (TIS-LEG-1): the ones not implemented yet, with their rule.
-LEGENDARY_TYPES = {"ships": None, "explorers": "TIS-LEG-6", "explorer_events": None}
+MODULES = (survival, shelter, dual_species, myths, legendary, explorers, solo, lost_expedition, magnetic, epidemic,
+           amundsen)
+# Legendary Expeditions card types (TIS-LEG-1).
+LEGENDARY_TYPES = ("explorers", "ships", "explorer_events")
 # Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
 IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole", "mysterious_epidemic", "amundsens_voyage")
 SOLO_DEFAULT = "lost_expedition"
@@ -43,9 +53,9 @@ MODULE_OPTIONS = {
 }
 # Commands of the modules and solo scenarios (spec 12.1): known, refused until their module exists.
 MODULE_COMMANDS = {
-    "abandon_ship": "TIS-CMD-5", "belcher_override": "TIS-CMD-8",
+    "abandon_ship": "TIS-CMD-5",
     "choose_cargo": "TIS-CMD-18",
-    "discard_food_can": "TIS-CMD-19", "mcclure_trade": "TIS-CMD-20", "collinson_chart": "TIS-CMD-21",
+    "discard_food_can": "TIS-CMD-19",
     "let_sailor_die": "TIS-CMD-22",
     "choose_tie_option": "TIS-CMD-26",
 }
@@ -65,6 +75,8 @@ CHOICE_EVENTS = {
     "choose_start_anchor": "start_anchor_chosen",
     "choose_free_upgrade": "free_upgrade_chosen",
     "activate_treatment": "treatment_answered",
+    "mcclure_trade": "mcclure_traded",
+    "belcher_override": "belcher_answered",
 }
 # The optional components of the base box (spec 2.3, 2.5, GAP-10) and the translator's variant.
 BASE_BOX_OPTIONS = {
@@ -79,6 +91,8 @@ BASE_BOX_OPTIONS = {
 }
 DECISION_EVENTS = set(CHOICE_EVENTS.values())
 SETUP_STEPS = ("module_setup", "extra_events", "deal", "choose")
+# The rules of the modules' commands open at any decision point (flow.EXTRA_COMMANDS).
+EXTRA_RULES = {"collinson_chart": "TIS-CMD-21", "kellett_peek": "TIS-LEG-6"}
 SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
@@ -117,10 +131,6 @@ class ThroughIceAndSnow(Rules):
         if (name is None) != (seat_count > 1):
             raise IllegalMove("invalid_option", "a single-player scenario is played by exactly 1 player, and 1 "
                               "player plays a scenario", rule_id="TIS-CMD-1", field="options.scenario")
-        for card_type in filled["legendary_expeditions"]:
-            if LEGENDARY_TYPES[card_type]:
-                raise IllegalMove("not_implemented", f"Legendary Expeditions {card_type} are not implemented yet",
-                                  rule_id=LEGENDARY_TYPES[card_type], field="options.legendary_expeditions")
         if name is not None and name not in IMPLEMENTED_SCENARIOS:
             raise IllegalMove("not_implemented", f"the scenario {name} is not implemented yet",
                               rule_id=f"{solo.SCENARIOS[name]}-1", field="options.scenario")
@@ -165,6 +175,9 @@ class ThroughIceAndSnow(Rules):
             state["helm"] = state["seats"].index(outcome[0])
             return
         deck = state["decks"][node["deck"]]
+        top = state["known_top"].pop(node["deck"], None)
+        if top is not None and node["count"] > 1:
+            outcome = [top, *outcome]
         for card in outcome:
             deck.remove(card)
         if key in flow.CHANCE_HANDLERS:
@@ -204,7 +217,13 @@ class ThroughIceAndSnow(Rules):
         candidates = drawable(state, deck) if deck in ("coastal", "open_sea") and node["key"] != "extra_removal" \
             else flow.CANDIDATES[deck](state) if deck in flow.CANDIDATES else state["decks"][deck]
         visible_to = () if node.get("hidden") else None if seat is None else (state["seats"][seat],)
-        return ChanceNode(node["key"], tuple(candidates), node["count"], visible_to=visible_to,
+        count = node["count"]
+        top = state["known_top"].get(deck)
+        if top is not None:
+            # a card known to be on top (Kellett, TIS-LEG-6) comes first: the draw is that card and count - 1 more
+            candidates = [top] if count == 1 else [card for card in candidates if card != top]
+            count = max(1, count - 1)
+        return ChanceNode(node["key"], tuple(candidates), count, visible_to=visible_to,
                           label=f"draw from the {node['deck']} deck", details={"deck": node["deck"]})
 
     def to_act(self, state: State) -> list[str]:
@@ -222,11 +241,13 @@ class ThroughIceAndSnow(Rules):
         if seat not in self.to_act(state):
             return []
         index = state["seats"].index(seat)
+        extra = [move for moves, _ in flow.EXTRA_COMMANDS.values() for move in moves(state, index)] \
+            if state["step"] not in SETUP_STEPS else []
         if state["pending"]:
-            return decisions.moves(state, state["pending"][0])
+            return [*decisions.moves(state, state["pending"][0]), *extra]
         if state["step"] == "choose":
             return self._setup_moves(state, index)
-        return actions.action_moves(state, index)
+        return [*actions.action_moves(state, index), *extra]
 
     @staticmethod
     def _setup_moves(state: State, index: int) -> list[dict]:
@@ -241,6 +262,12 @@ class ThroughIceAndSnow(Rules):
         if kind in MODULE_COMMANDS:
             raise IllegalMove("not_implemented", f"{kind} belongs to a module that is not implemented yet",
                               rule_id=MODULE_COMMANDS[kind], field="type")
+        if kind in flow.EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
+            moves, event = flow.EXTRA_COMMANDS[kind]
+            if command not in moves(state, index):
+                raise IllegalMove("not_allowed_now", f"{kind} is not open to you now, or not with those fields",
+                                  rule_id=EXTRA_RULES[kind], field="type")
+            return [make_event(event, {key: value for key, value in command.items() if key != "type"})]
         if state["pending"]:
             decisions.check(state, state["pending"][0], command)
             return [make_event(CHOICE_EVENTS[kind], {key: value for key, value in command.items() if key != "type"})]
@@ -251,6 +278,8 @@ class ThroughIceAndSnow(Rules):
         if kind == "pass":
             if set(command) != {"type"}:
                 raise IllegalMove("invalid_fields", "pass has no fields", rule_id="TIS-CMD-14")
+            if command not in actions.action_moves(state, index):
+                raise IllegalMove("must_act", "this turn must end with the action begun", rule_id="TIS-LEG-6")
             return [make_event("passed")]
         if kind == "take_action":
             actions.check_action(state, index, command)
@@ -312,6 +341,8 @@ class ThroughIceAndSnow(Rules):
             "bottom_of_decks": {deck: len(cards) for deck, cards in state["bottom"].items()},
             "shoal_of_fish": state["shoal_of_fish"], "freezing_wind": state["freezing_wind"],
             "known_events": sorted(self._known_events(state, seats.index(reader))) if reader in seats else [],
+            "seen_on_top": sorted(card for hook in SECRET_CARDS for card in hook(state).get(seats.index(reader), ()))
+            if reader in seats else [],
             "removed_events": state["removed_events"] if everything else len(state["removed_events"]),
             **{key: state[key] for key in PUBLIC_KEYS if key in state},
         }
@@ -334,7 +365,13 @@ class ThroughIceAndSnow(Rules):
                     tokens.discard(player.get(chosen))
             if revealed:
                 tokens.discard(player["investor"])
+            for hook in SECRET_CARDS:
+                tokens |= hook(state).get(index, set())
             result[seat] = tokens
+        if revealed:
+            # a kept Legendary card is public once revealed, even where another seat also knows where it lies
+            public = {player.get(chosen) for player in state["players"] for chosen, _ in DEALT_CARDS}
+            result = {seat: tokens - public for seat, tokens in result.items()}
         return result
 
     @staticmethod

@@ -40,7 +40,7 @@ def with_deposits(state: State, seat: int, space_id: str, choices: list[dict]) -
         player[key] -= 1
         try:
             if actions.space_refusal(state, seat, space_id) is None:
-                still = actions.base_extras(state, seat, space_id)
+                still = actions.extras(state, seat, space_id, until=with_deposits)
                 paired.extend({**choice, FIELD: kind} for choice in choices if choice in still)
         finally:
             player[key] += 1

@@ -17,6 +17,8 @@ from domain.through_ice_and_snow.board import (
 from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES, RESOURCES
 
 DEATH_VP = 5
+# FUEL_BANDS: each gives a player's own fuel bands, or None for the printed ones.
+FUEL_BANDS: list = []
 DOG_FOOD, DOG_VP = 2, 2
 SAILOR_FOOD, SAILOR_VP = 2, 5
 MISSING_FOOD_VP = 5
@@ -189,9 +191,11 @@ def owe_discard(state: State, seat: int, reason: str) -> None:
 
 
 def fuel_band(state: State, seat: int) -> None:
-    """TIS-TRK-FUEL-1: the band of the new fuel level after a Voyage-step fuel loss."""
+    """TIS-TRK-FUEL-1: the band of the new fuel level after a Voyage-step fuel loss (a module may give a player
+    other bands, e.g. Franklin, TIS-LEG-6)."""
     player = state["players"][seat]
-    for band in CAT.tracks["fuel"]["bands"]:
+    bands = next((own for own in (hook(player) for hook in FUEL_BANDS) if own), CAT.tracks["fuel"]["bands"])
+    for band in bands:
         if band["low"] <= player["fuel"] <= band["high"]:
             if band["effect"] == "morale":
                 raise_track(player, "morale", 1)

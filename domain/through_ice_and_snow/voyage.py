@@ -23,6 +23,8 @@ from domain.through_ice_and_snow.tracks import (
 )
 
 COASTAL, OPEN_SEA = "coastal", "open_sea"
+# MAPPING_VP: each gives a leader's own VP for charting a region (e.g. Collinson), or None for 1.
+MAPPING_VP: list = []
 VOYAGE_FUEL = {COASTAL: 2, OPEN_SEA: 1}
 COASTAL_FUEL_PER_PLAYER = 2
 GUIDE_CARD = 9
@@ -161,7 +163,8 @@ def map_region(state: State) -> None:
         return
     state["supply"]["cartography"] -= 1
     state["mapped"][region] = state["seats"][state["leader"]]
-    score(state["players"][state["leader"]], 1)
+    leader = state["players"][state["leader"]]
+    score(leader, next((vp for vp in (hook(leader) for hook in MAPPING_VP) if vp is not None), 1))
 
 
 def mapping(state: State) -> None:

@@ -12,13 +12,6 @@ from tests.through_ice_and_snow.play import NAMES, act, do, draw, pass_all, play
 SHIPS = {"legendary_expeditions": ["ships"]}
 
 
-def test_explorers_are_refused():
-    """TIS-LEG-1: the players choose the card types; the explorers (TIS-LEG-6) do not exist yet."""
-    with pytest.raises(IllegalMove) as refused:
-        create(RULES, {"legendary_expeditions": ["ships", "explorers"]}, NAMES[:2], TABLE, None)
-    assert (refused.value.code, refused.value.rule_id) == ("not_implemented", "TIS-LEG-6")
-
-
 def dealt_game(players: int = 2):
     """Investors and cartography dealt in data order, ships dealt: p1 Erebus + Hecla, p2 Cove + Resolute."""
     match, _ = create(RULES, SHIPS, NAMES[:players], TABLE, None)
