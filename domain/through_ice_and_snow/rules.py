@@ -39,8 +39,7 @@ MODULES = (survival, shelter, dual_species, myths, legendary, explorers, solo, l
            amundsen)
 # Legendary Expeditions card types (TIS-LEG-1).
 LEGENDARY_TYPES = ("explorers", "ships", "explorer_events")
-# Single-player scenarios (option ``scenario``): implemented ones, then the rest, refused until they exist.
-IMPLEMENTED_SCENARIOS = ("lost_expedition", "magnetic_north_pole", "mysterious_epidemic", "amundsens_voyage")
+# The single-player scenario of a 1-player game that names none (option ``scenario``).
 SOLO_DEFAULT = "lost_expedition"
 IMPLEMENTED_OPTIONS = {
     "survival": "Survival module (TIS-SURV)",
@@ -123,7 +122,7 @@ class ThroughIceAndSnow(Rules):
 
     def validate_options(self, options: dict, seat_count: int) -> dict:
         """TIS-CMD-1: a 1-player game is a single-player scenario (Lost Expedition unless named), and a scenario
-        is for 1 player; modules and scenarios not implemented yet are refused with the rule introducing them."""
+        is for 1 player; Walking on Ice, not implemented yet, is refused with the rule introducing it."""
         if seat_count == 1 and "scenario" not in options:
             options = {**options, "scenario": SOLO_DEFAULT}
         filled = super().validate_options(options, seat_count)
@@ -131,9 +130,9 @@ class ThroughIceAndSnow(Rules):
         if (name is None) != (seat_count > 1):
             raise IllegalMove("invalid_option", "a single-player scenario is played by exactly 1 player, and 1 "
                               "player plays a scenario", rule_id="TIS-CMD-1", field="options.scenario")
-        if name is not None and name not in IMPLEMENTED_SCENARIOS:
-            raise IllegalMove("not_implemented", f"the scenario {name} is not implemented yet",
-                              rule_id=f"{solo.SCENARIOS[name]}-1", field="options.scenario")
+        if name == "amundsens_voyage" and filled["legendary_expeditions"]:
+            raise IllegalMove("invalid_option", "Amundsen's Voyage sets its own Legendary cards (Amundsen, the Gjøa, "
+                              "events 53 and 55)", rule_id="TIS-SOLO-AMU-3", field="options.legendary_expeditions")
         for key, (rule_id, label) in MODULE_OPTIONS.items():
             if filled.get(key):
                 raise IllegalMove("not_implemented", f"{label} is not implemented yet", rule_id=rule_id,

@@ -545,6 +545,13 @@ def amundsen_game():
     return match
 
 
+def test_amundsen_sets_its_own_legendary_cards():
+    """TIS-SOLO-AMU-3 / TIS-SOLO-AMU-4: no Legendary card types besides the scenario's own."""
+    with pytest.raises(IllegalMove) as refused:
+        create(RULES, {**AMUNDSEN, "legendary_expeditions": ["explorer_events"]}, NAMES[:1], TABLE, None)
+    assert (refused.value.rule_id, refused.value.field) == ("TIS-SOLO-AMU-3", "options.legendary_expeditions")
+
+
 def test_amundsen_setup():
     """TIS-SOLO-AMU-1 (8 dynamite, 5 wood, 3 rifles), TIS-SOLO-AMU-3 (Amundsen's dog track, the Gjøa),
     TIS-SOLO-AMU-4 (no open-sea deck; 2 coastal cards out unseen, Gjøa Haven and event 53 in)."""
