@@ -104,16 +104,18 @@ def connected(state: State, anchor: str) -> list[str]:
     return sorted(ahead | behind)
 
 
-def farthest(state: State, direction: str) -> list[str]:
-    """TIS-AMB-18: the connected anchors strictly further in the direction than the current one, keeping the
-    extreme ones (ties: the player chooses among them)."""
+def that_way(state: State, direction: str) -> dict[str, int]:
+    """TIS-AMB-18: the connected anchors strictly further in the direction than the current one, with how far."""
     axis, sign = AXES[direction]
     here = sign * CAT.anchors[state["anchor"]][axis]
-    further = {anchor: sign * CAT.anchors[anchor][axis] for anchor in connected(state, state["anchor"])
-               if sign * CAT.anchors[anchor][axis] > here}
-    if not further:
-        return []
-    best = max(further.values())
+    return {anchor: sign * CAT.anchors[anchor][axis] for anchor in connected(state, state["anchor"])
+            if sign * CAT.anchors[anchor][axis] > here}
+
+
+def farthest(state: State, direction: str) -> list[str]:
+    """TIS-SOLO-MAG-9 / TIS-AMB-18: the extreme ones of those (ties: the player chooses among them)."""
+    further = that_way(state, direction)
+    best = max(further.values(), default=None)
     return sorted(anchor for anchor, value in further.items() if value == best)
 
 
@@ -128,7 +130,14 @@ def compass_revealed(state: State, node: dict, outcome: list[str]) -> None:
         direction = DATA["compass_cards"][mag["discard"][-1]] if mag["discard"] else None
     else:
         direction = DATA["compass_cards"][card]
-    choices = farthest(state, direction) if direction else []
+    # TIS-SOLO-MAG-12: the pole card's destination is any anchor that way (the seed: "方向に沿った1つ"), a
+    # direction card's the farthest one
+    if direction is None:
+        choices = []
+    elif card == POLE:
+        choices = sorted(that_way(state, direction))
+    else:
+        choices = farthest(state, direction)
     if not choices:
         lose_fuel(state, {0: DATA["direction_fuel"]}, bands=False)
         state["decks"]["compass"].append(card)
