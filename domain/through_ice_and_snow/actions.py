@@ -159,7 +159,7 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
 
 def upgrade_choices(state: State, player: dict) -> list[int]:
     """TIS-ACT-22: tile types not owned, with a copy left, affordable, while a slot is empty."""
-    if len(player["upgrades"]) >= len(CAT.slots):
+    if len(player["upgrades"]) >= player.get("tile_spaces", len(CAT.slots)):
         return []
     return [int(number) for number, left in state["tiles"].items()
             if left and int(number) not in player["upgrades"] and CAT.upgrades[int(number)]["cost"] <= player["wood"]]
@@ -368,6 +368,12 @@ def base_check(state: State, seat: int, command: dict) -> None:
         rule, key = choice_fault(space_id, extra, choices)
         raise refuse("invalid_choice", f"{key}={command[key]!r} is not available here now", rule, key)
     check_crew(state["players"][seat], requirements(state, seat, space_id, extra), command["lead"], command["crew"])
+
+
+def offered(command: dict, moves: list[dict]) -> bool:
+    """Whether the command is one of the moves, compared as JSON (``True`` is not ``1``)."""
+    key = canonical_json(command)
+    return any(canonical_json(move) == key for move in moves)
 
 
 def choice_fault(space_id: str, extra: dict, choices: list[dict]) -> tuple[str, str]:

@@ -101,7 +101,8 @@ board.NEW_STATE.append(add_state)
 board.PUBLIC_KEYS.append("amundsen")
 flow.SETUP_DRAWS.append(setup_draw)
 flow.CHANCE_HANDLERS["amundsen_removal"] = removed
-decisions.AFTER.append(answered)
+for kind in ("cabin_food", "food_shortage"):
+    decisions.AFTER.setdefault(kind, []).append(answered)
 solo.OBJECTIVES[NAME] = [
     ("TIS-SOLO-AMU-5", "found Gjøa Haven", lambda state: state["amundsen"]["gjoa_haven"]),
     ("TIS-SOLO-AMU-5", "find the Northwest Passage", lambda state: state["step"] == "finished"),

@@ -80,7 +80,8 @@ def new_state(seats: list[str], options: dict) -> State:
         "pending": [], "chance": None, "deal_index": 0, "deal_investors": True,
         "extras_todo": {deck: [number for number in numbers if number in options.get("extra_events", [])]
                         for deck, numbers in CAT.extra_decks.items()},
-        "removed_events": [], "known_top": {}, "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {},
+        "removed_events": [], "known_top": {}, "map_variant": "base", "route_fuel": 0, "checks": [],
+        "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {},
         "previous_anchor": None, "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
         "players": players,
     }
@@ -119,7 +120,7 @@ def crew_count(player: dict) -> int:
 
 
 def owned(player: dict, resource: str) -> int:
-    return player["dogs"] if resource == "dog" else player[resource]
+    return player["dogs"] if resource == "dog" else player.get(resource, 0)
 
 
 def gain(state: State, player: dict, resource: str, amount: int) -> int:

@@ -15,8 +15,9 @@ from domain.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
 FILES = ("map", "tracks", "species", "hunting", "cartography", "action_board", "events", "investors", "upgrades",
-         "components", "scenarios", "creatures", "legendary")
-RESOURCES = ("dynamite", "wood", "rifle", "dog")
+         "components", "scenarios", "creatures", "legendary", "walking")
+# Food cans exist only once the ship is abandoned (Walking on Ice), and then count as resources (TIS-WALK-6).
+RESOURCES = ("dynamite", "wood", "rifle", "dog", "food_can")
 CREW_TYPES = ("captain", "carpenter", "scientist", "sailor", "inuk")
 OFFICERS = ("captain", "carpenter", "scientist")
 
@@ -47,6 +48,7 @@ class Catalogue:
     scenarios: dict
     creatures: dict
     legendary: dict
+    walking: dict
 
     def area(self, track: str, value: int) -> str | None:
         """The named area (death, scurvy, mutiny) of a health or morale space."""
@@ -77,7 +79,7 @@ def load(folder: Path = DATA) -> Catalogue:
     _check(board["start"] in anchors and board["final_anchor"] in anchors, "map", "start", "unknown anchor")
     sides = {section["id"]: section["sides"] for section in board["sections"]}
     for anchor_id in anchors:
-        if anchor_id == board["final_anchor"]:
+        if anchor_id == board["final_anchor"] or anchors[anchor_id].get("final"):
             continue
         leaving = routes_from.get(anchor_id, [])
         for section in {route["section"] for route in leaving} or {"-"}:
@@ -136,6 +138,7 @@ def load(folder: Path = DATA) -> Catalogue:
         scenarios=value["scenarios"],
         creatures={card["number"]: card for card in value["creatures"]["cards"]},
         legendary=value["legendary"],
+        walking=value["walking"],
     )
 
 

@@ -19,13 +19,15 @@ from domain.through_ice_and_snow.tracks import (
 )
 
 CABIN_FOOD_PER_VP = 2
-# Extension points of the modules: AFTER is called with each answered decision (e.g. a cabin's food for an
-# objective); MODULE_DECISIONS gives a module's own decision kinds (registered in COMMANDS too) their moves and
-# their effect.
-AFTER: list = []
+# Extension points of the modules: AFTER[kind] hooks are called with each answered decision of that kind (e.g. a
+# cabin's food for an objective); MODULE_DECISIONS gives a module's own decision kinds (registered in COMMANDS
+# too) their moves and their effect.
+AFTER: dict[str, list] = {}
 MODULE_DECISIONS: dict = {}
 # CABIN_VP: each gives a player's own VP for the food lowered in Build Cabin (e.g. Parry), or None.
 CABIN_VP: list = []
+# MOVE_EXTENSIONS: kind -> hooks adding a module's variants to a base decision's moves (e.g. food cans in a cabin).
+MOVE_EXTENSIONS: dict = {}
 
 # kind -> (command, rule asking for it); TIS-CMD-6, TIS-CMD-7, TIS-CMD-9, TIS-CMD-11, TIS-CMD-15, TIS-CMD-16,
 # TIS-CMD-17 (one species card per command, TIS-AMB-16) and the follow-ups of TIS-CMD-13.
@@ -47,6 +49,13 @@ COMMANDS = {
 
 def moves(state: State, entry: dict) -> list[dict]:
     """Every command the pending decision ``entry`` accepts."""
+    found = base_moves(state, entry)
+    for hook in MOVE_EXTENSIONS.get(entry["kind"], ()):
+        found = hook(state, entry, found)
+    return found
+
+
+def base_moves(state: State, entry: dict) -> list[dict]:
     kind = entry["kind"]
     command = COMMANDS[kind][0]
     player = state["players"][entry["seat"]]
@@ -65,8 +74,10 @@ def moves(state: State, entry: dict) -> list[dict]:
     if kind == "discard":
         return [{"type": command, "resource": resource} for resource in discard_choices(player)]
     if kind == "sick":
-        return [{"type": command, "crew": crew}
-                for crew in sick_choices(player, entry["count"], tuple(entry.get("exclude", ())))]
+        # crew lost since the decision was queued (a Death in the same Attrition) shrink it, down to nobody
+        exclude = tuple(entry.get("exclude", ()))
+        free = sum(count for crew_type, count in player["free"].items() if crew_type not in exclude)
+        return [{"type": command, "crew": crew} for crew in sick_choices(player, min(entry["count"], free), exclude)]
     if kind == "food_shortage":
         return [{"type": command, "card": card} for card in sorted(set(player["species"]))]
     if kind == "boiler":
@@ -133,7 +144,7 @@ def resolve(state: State, command: dict) -> None:
         keep_from_mast(state, seat, command["card"])
     elif kind == "compass" and command["anchor"] is not None:
         redirect(state, command["anchor"])
-    for hook in AFTER:
+    for hook in AFTER.get(kind, ()):
         hook(state, entry, command)
     if done:
         state["pending"].pop(0)

@@ -291,7 +291,8 @@ decisions.COMMANDS.update(free_upgrade=("choose_free_upgrade", "TIS-CMD-25"),
                           treatment=("activate_treatment", "TIS-CMD-23"))
 decisions.MODULE_DECISIONS.update(free_upgrade=(upgrade_moves, upgrade_chosen), fall_ill=(ill_moves, fell_ill),
                                   treatment=(decision_moves, activated))
-decisions.AFTER.extend([section_placed, cabin_answered])
+decisions.AFTER.setdefault("map_side", []).append(section_placed)
+decisions.AFTER.setdefault("cabin_food", []).append(cabin_answered)
 solo.OBJECTIVES[NAME] = [
     ("TIS-SOLO-EPI-6", "a healthy crew member who is not an Inuk at the end of every Boarding phase",
      lambda state: state["over"] is None or state["over"].get("rule") != "TIS-SOLO-EPI-6"),

@@ -308,4 +308,4 @@ flow.EVENTS.update(region_charted=charted, top_card_looked_at=peeked)
 flow.CHANCE_HANDLERS["kellett_peek"] = top_seen
 decisions.COMMANDS.update(mcclure=("mcclure_trade", "TIS-CMD-20"), belcher=("belcher_override", "TIS-CMD-8"))
 decisions.MODULE_DECISIONS.update(mcclure=(mcclure_moves, mcclure_traded), belcher=(belcher_moves, belcher_answered))
-decisions.AFTER.append(belcher_offer)
+decisions.AFTER.setdefault("destination", []).append(belcher_offer)

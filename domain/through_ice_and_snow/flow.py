@@ -29,9 +29,9 @@ GALLEY_FOOD = 2
 # chance draw it has just set up; ACTION_START runs as each Action phase begins.
 SETUP_DRAWS: list[Callable[[State], bool]] = []
 ACTION_START: list[Callable[[State], None]] = []
-# CHECKS run before every automatic step (e.g. an immediate loss); ENDINGS may give the end of the game another
-# outcome than a ranking (the single-player scenarios).
-CHECKS: list[Callable[[State], None]] = []
+# CHECKS run before every automatic step (e.g. an immediate loss), only those the state names in ``checks``;
+# ENDINGS may give the end of the game another outcome than a ranking (the single-player scenarios).
+CHECKS: dict[str, Callable[[State], None]] = {}
 ENDINGS: list[Callable[[State], dict | None]] = []
 # SETUP_CHOICES: each gives the setup choice moves a seat still owes a module (none when done).
 SETUP_CHOICES: list[Callable[[State, int], list[dict]]] = []
@@ -169,9 +169,11 @@ def action_end(state: State) -> bool:
     """Event cards 9 and 17 (and explorer events 47 and 53): the taker gains 1 Inuk and keeps the card at the end
     of the Action phase."""
     taker = state["event_taken"]
-    if taker is not None and CAT.events[event_number(state["event"])]["effect"] == "inuk_card":
+    effect = CAT.events[event_number(state["event"])]["effect"] if taker is not None else None
+    if effect in ("inuk_card", "keep_card"):
         player = state["players"][taker]
-        join_inuit(state, player, 1)
+        if effect == "inuk_card":
+            join_inuit(state, player, 1)
         player["kept_events"].append(state["event"])
         state["event"] = None
     state["step"] = "boarding"
@@ -220,7 +222,7 @@ def cleanup(state: State) -> bool:
         state["discards"]["species"].append(state["event_species"])
     state.update(event=None, event_taken=None, event_species=None, voyage=None, destination=None,
                  route_extra=False, used={}, lead_taker=None, freezing_wind=False, boiler_used=[],
-                 shoal_of_fish=False, orca=False, previous_anchor=None)
+                 shoal_of_fish=False, orca=False, previous_anchor=None, route_fuel=0)
     for player in state["players"]:
         player["subst_used"] = []
     if CAT.anchors[state["anchor"]]["final_round"]:
@@ -271,11 +273,12 @@ STEPS: dict[str, Callable[[State], bool]] = {
 
 
 def advance(state: State) -> State:
-    for check in CHECKS:
+    checks = [CHECKS[name] for name in state["checks"]]
+    for check in checks:
         check(state)
     while state["over"] is None and state["chance"] is None and not state["pending"]:
         if not STEPS[state["step"]](state):
             break
-        for check in CHECKS:
+        for check in checks:
             check(state)
     return state

@@ -70,7 +70,7 @@ def owed(state: State, seat: int) -> list[dict]:
 
 
 def choose(state: State, seat: int, command: dict) -> dict:
-    if command not in owed(state, seat):
+    if not actions.offered(command, owed(state, seat)):
         raise IllegalMove("not_dealt", "keep one of the cards of that kind dealt to you", rule_id="TIS-CMD-4",
                           field="card")
     return make_event("legendary_card_chosen", {"kind": command["kind"]}, secret={"card": command["card"]},
@@ -208,8 +208,7 @@ def check_hunter(state: State, seat: int, command: dict) -> None:
     if space == actions.EVENT_SPACE or CAT.spaces[space]["action"] != "hunt" \
             or not kept_ability(state["players"][seat], "hunt_with_inuk"):
         return
-    if {key: value for key, value in command.items() if key != "type"} | {"type": "take_action"} \
-            not in actions.space_moves(state, seat, space):
+    if not actions.offered({**command, "type": "take_action"}, actions.space_moves(state, seat, space)):
         raise IllegalMove("requirement_not_met", "a Hunt needs rifles for its prey number, 1 less with an Inuk "
                           "placed and event 47 kept", rule_id="TIS-LEG-7", field="crew")
 

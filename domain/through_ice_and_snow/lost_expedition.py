@@ -98,7 +98,7 @@ board.PUBLIC_KEYS.append("lost")
 flow.SETUP_DRAWS.append(setup_draw)
 flow.CHANCE_HANDLERS["priority_regions"] = priority_drawn
 flow.CHANCE_HANDLERS["search"] = searched
-decisions.AFTER.append(cabin_answered)
+decisions.AFTER.setdefault("cabin_food", []).append(cabin_answered)
 solo.OBJECTIVES[NAME] = [
     ("TIS-SOLO-LOST-6", "a cabin with food lowered by 4 or more outside Baffin before finding the expedition",
      lambda state: state["lost"]["cabin"]),

@@ -100,7 +100,7 @@ def connected(state: State, anchor: str) -> list[str]:
     """TIS-SOLO-MAG-9: anchors joined to ``anchor`` by a route on the placed sections, in either direction."""
     ahead = {route["to"] for route in voyage.routes(state, anchor)}
     behind = {route["from"] for start in CAT.routes_from for route in CAT.routes_from[start]
-              if route["to"] == anchor and state["sections"].get(route["section"]) in route["sides"]}
+              if route["to"] == anchor and voyage.usable(state, route)}
     return sorted(ahead | behind)
 
 
@@ -157,8 +157,7 @@ def reverse_route_ice(state: State, entry: dict, command: dict) -> None:
     """A route sailed against its arrow keeps its extra dynamite (ASSUMED)."""
     if entry["kind"] == "destination" and "choices" in entry:
         state["route_extra"] = any(route["extra_dynamite"] and route["to"] == state["anchor"]
-                                   and state["sections"].get(route["section"]) in route["sides"]
-                                   for route in CAT.routes_from.get(command["anchor"], [])) or state["route_extra"]
+                                   for route in voyage.routes(state, command["anchor"])) or state["route_extra"]
 
 
 def fuel(state: State) -> bool:
@@ -237,7 +236,8 @@ flow.CHANCE_HANDLERS["compass"] = compass_revealed
 flow.CHANCE_HANDLERS["research"] = researched
 decisions.COMMANDS["start_anchor"] = ("choose_start_anchor", "TIS-CMD-24")
 decisions.MODULE_DECISIONS["start_anchor"] = (start_moves, start_chosen)
-decisions.AFTER.extend([reverse_route_ice, cabin_answered])
+decisions.AFTER.setdefault("destination", []).append(reverse_route_ice)
+decisions.AFTER.setdefault("cabin_food", []).append(cabin_answered)
 solo.OBJECTIVES[NAME] = [
     ("TIS-SOLO-MAG-6", "discover the magnetic north pole", lambda state: state["magnetic"]["compass"] == "discovered"),
     ("TIS-SOLO-MAG-6", "sail the Northwest Passage to the end", lambda state: state["step"] == "finished"),

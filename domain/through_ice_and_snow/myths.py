@@ -144,9 +144,8 @@ def sedna(state: State, seat: int, space_id: str, options: list) -> list:
 
 
 def uncounted(state: State, seat: int, command: dict) -> int:
-    if acting_officer(state, seat, command) != "carpenter":
-        return 0
-    return sum(card["amount"] for card in hampering(state, seat) if card["effect"] == "extra_crew")
+    extra = sum(card["amount"] for card in hampering(state, seat) if card["effect"] == "extra_crew")
+    return extra if extra and acting_officer(state, seat, command) == "carpenter" else 0
 
 
 def dues(state: State, seat: int, command: dict) -> list[dict]:
@@ -207,10 +206,13 @@ def check(state: State, seat: int, command: dict) -> None:
 def pay_dues(state: State, seat: int, command: dict) -> None:
     """TIS-MYTH-3 cards 40-44, paid as the action is taken. Card 43's health loss applies no Scurvy, card 44's
     morale loss no Mutiny; Death applies (TIS-AMB-5)."""
+    cards = hampering(state, seat)
+    if not cards:
+        return
     player = state["players"][seat]
     officer = acting_officer(state, seat, command)
     placed = (command["lead"] is not None) + sum(command["crew"].values())
-    for card in hampering(state, seat):
+    for card in cards:
         effect = card["effect"]
         if card.get("officer") is not None and card["officer"] != officer:
             continue

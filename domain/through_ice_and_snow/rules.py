@@ -20,6 +20,7 @@ from domain.through_ice_and_snow import (
     shelter,
     solo,
     survival,
+    walking,
 )
 from domain.through_ice_and_snow.board import (
     DEALT_CARDS,
@@ -36,7 +37,7 @@ from domain.through_ice_and_snow.catalogue import CAT
 # that introduces each is cited); seats and seat order come from the game's creation.
 # The modules implemented register their hooks when their file is imported (below).
 MODULES = (survival, shelter, dual_species, myths, legendary, explorers, solo, lost_expedition, magnetic, epidemic,
-           amundsen)
+           amundsen, walking)
 # Legendary Expeditions card types (TIS-LEG-1).
 LEGENDARY_TYPES = ("explorers", "ships", "explorer_events")
 # The single-player scenario of a 1-player game that names none (option ``scenario``).
@@ -46,16 +47,11 @@ IMPLEMENTED_OPTIONS = {
     "shelter_building": "Shelter Building module (TIS-SHEL)",
     "dual_species": "Dual Animal Species module (TIS-DUAL)",
     "inuit_myths": "Inuit Myths (TIS-MYTH, Myths & Legends)",
+    "walking_on_ice": "Walking on Ice (TIS-WALK, Myths & Legends)",
 }
-MODULE_OPTIONS = {
-    "walking_on_ice": ("TIS-WALK-1", "Walking on Ice (Myths & Legends)"),
-}
-# Commands of the modules and solo scenarios (spec 12.1): known, refused until their module exists.
+# Commands of spec 12.1 the engine does not take: the one tie among equals implemented (the magnetized compass's)
+# is answered with choose_destination.
 MODULE_COMMANDS = {
-    "abandon_ship": "TIS-CMD-5",
-    "choose_cargo": "TIS-CMD-18",
-    "discard_food_can": "TIS-CMD-19",
-    "let_sailor_die": "TIS-CMD-22",
     "choose_tie_option": "TIS-CMD-26",
 }
 CHOICE_EVENTS = {
@@ -76,6 +72,9 @@ CHOICE_EVENTS = {
     "activate_treatment": "treatment_answered",
     "mcclure_trade": "mcclure_traded",
     "belcher_override": "belcher_answered",
+    "abandon_ship": "abandon_answered",
+    "choose_cargo": "cargo_chosen",
+    "return_upgrade": "upgrade_returned",
 }
 # The optional components of the base box (spec 2.3, 2.5, GAP-10) and the translator's variant.
 BASE_BOX_OPTIONS = {
@@ -91,7 +90,8 @@ BASE_BOX_OPTIONS = {
 DECISION_EVENTS = set(CHOICE_EVENTS.values())
 SETUP_STEPS = ("module_setup", "extra_events", "deal", "choose")
 # The rules of the modules' commands open at any decision point (flow.EXTRA_COMMANDS).
-EXTRA_RULES = {"collinson_chart": "TIS-CMD-21", "kellett_peek": "TIS-LEG-6"}
+EXTRA_RULES = {"collinson_chart": "TIS-CMD-21", "kellett_peek": "TIS-LEG-6", "discard_food_can": "TIS-CMD-19",
+               "let_sailor_die": "TIS-CMD-22"}
 SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
@@ -106,8 +106,6 @@ class ThroughIceAndSnow(Rules):
         "properties": {**BASE_BOX_OPTIONS,
                        **{key: {"type": "boolean", "default": False, "description": label}
                           for key, label in IMPLEMENTED_OPTIONS.items()},
-                       **{key: {"type": "boolean", "default": False, "description": label}
-                          for key, (_, label) in MODULE_OPTIONS.items()},
                        "legendary_expeditions": {
                            "type": "array", "items": {"enum": list(LEGENDARY_TYPES)}, "uniqueItems": True,
                            "default": [], "description": "Legendary Expeditions card types used (TIS-LEG-1)"},
@@ -122,7 +120,7 @@ class ThroughIceAndSnow(Rules):
 
     def validate_options(self, options: dict, seat_count: int) -> dict:
         """TIS-CMD-1: a 1-player game is a single-player scenario (Lost Expedition unless named), and a scenario
-        is for 1 player; Walking on Ice, not implemented yet, is refused with the rule introducing it."""
+        is for 1 player."""
         if seat_count == 1 and "scenario" not in options:
             options = {**options, "scenario": SOLO_DEFAULT}
         filled = super().validate_options(options, seat_count)
@@ -133,10 +131,9 @@ class ThroughIceAndSnow(Rules):
         if name == "amundsens_voyage" and filled["legendary_expeditions"]:
             raise IllegalMove("invalid_option", "Amundsen's Voyage sets its own Legendary cards (Amundsen, the Gjøa, "
                               "events 53 and 55)", rule_id="TIS-SOLO-AMU-3", field="options.legendary_expeditions")
-        for key, (rule_id, label) in MODULE_OPTIONS.items():
-            if filled.get(key):
-                raise IllegalMove("not_implemented", f"{label} is not implemented yet", rule_id=rule_id,
-                                  field=f"options.{key}")
+        if name is not None and filled["walking_on_ice"]:
+            raise IllegalMove("invalid_option", "Walking on Ice is played without a single-player scenario",
+                              rule_id="TIS-WALK-1", field="options.walking_on_ice")
         return filled
 
     def setup(self, created: dict) -> State:
@@ -263,7 +260,7 @@ class ThroughIceAndSnow(Rules):
                               rule_id=MODULE_COMMANDS[kind], field="type")
         if kind in flow.EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
             moves, event = flow.EXTRA_COMMANDS[kind]
-            if command not in moves(state, index):
+            if not actions.offered(command, moves(state, index)):
                 raise IllegalMove("not_allowed_now", f"{kind} is not open to you now, or not with those fields",
                                   rule_id=EXTRA_RULES[kind], field="type")
             return [make_event(event, {key: value for key, value in command.items() if key != "type"})]
@@ -277,7 +274,7 @@ class ThroughIceAndSnow(Rules):
         if kind == "pass":
             if set(command) != {"type"}:
                 raise IllegalMove("invalid_fields", "pass has no fields", rule_id="TIS-CMD-14")
-            if command not in actions.action_moves(state, index):
+            if not actions.offered(command, actions.action_moves(state, index)):
                 raise IllegalMove("must_act", "this turn must end with the action begun", rule_id="TIS-LEG-6")
             return [make_event("passed")]
         if kind == "take_action":

@@ -30,13 +30,14 @@ def scenario(state: State) -> str | None:
 
 
 def add_state(state: State) -> None:
-    """TIS-SOLO-LOST-1, TIS-SOLO-MAG-1, TIS-SOLO-EPI-1: no investor or cartography cards are dealt; the scenario's
-    starting resources replace those of the player count (the difference goes back to or comes from the supply);
-    prestige is never gained (TIS-SOLO-LOST-6)."""
+    """TIS-SOLO-LOST-1, TIS-SOLO-MAG-1, TIS-SOLO-EPI-1, TIS-SOLO-AMU-1: no investor or cartography cards are
+    dealt; the scenario's starting resources replace those of the player count (the difference goes back to or
+    comes from the supply); prestige is never gained (TIS-SOLO-LOST-6)."""
     name = scenario(state)
     if name is None:
         return
     state["deal_investors"] = False
+    state["checks"].append("prestige")
     player = state["players"][0]
     player["no_vp_gains"] = True
     for resource, amount in CAT.scenarios[name]["start_resources"].items():
@@ -80,6 +81,6 @@ def sheet(state: State) -> dict | None:
 
 
 board.NEW_STATE.append(add_state)
-flow.CHECKS.append(prestige_check)
+flow.CHECKS["prestige"] = prestige_check
 flow.ENDINGS.append(ending)
 scoring.SHEETS.append(sheet)

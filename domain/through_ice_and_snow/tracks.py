@@ -19,6 +19,8 @@ from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES, RESOURCES
 DEATH_VP = 5
 # FUEL_BANDS: each gives a player's own fuel bands, or None for the printed ones.
 FUEL_BANDS: list = []
+# EFFECT_APPLIED: told each time a Scurvy or Mutiny effect is applied (e.g. guilt, TIS-WALK-18).
+EFFECT_APPLIED: list = []
 DOG_FOOD, DOG_VP = 2, 2
 SAILOR_FOOD, SAILOR_VP = 2, 5
 MISSING_FOOD_VP = 5
@@ -106,6 +108,8 @@ def send_to_sick_bay(player: dict, crew: dict) -> None:
 
 def scurvy(state: State, seat: int) -> None:
     """TIS-TRK-HEALTH-1: 2 crew of the player's choice go to the sick bay (a decision when there is a choice)."""
+    for hook in EFFECT_APPLIED:
+        hook(state, seat, "scurvy")
     scurvy_like(state, seat, SICK_PER_SCURVY, ())
 
 
@@ -126,6 +130,8 @@ def scurvy_like(state: State, seat: int, count: int, exclude: tuple[str, ...]) -
 
 def mutiny(state: State, seat: int) -> None:
     """TIS-TRK-MORALE-1: lower food by half the crew, rounded up; food shortage if it cannot."""
+    for hook in EFFECT_APPLIED:
+        hook(state, seat, "mutiny")
     demand_food(state, seat, -(-crew_count(state["players"][seat]) // 2))
 
 
@@ -199,7 +205,7 @@ def fuel_band(state: State, seat: int) -> None:
         if band["low"] <= player["fuel"] <= band["high"]:
             if band["effect"] == "morale":
                 raise_track(player, "morale", 1)
-            elif band["effect"] == "discard":
+            elif band["effect"] == "discard" and not has_upgrade(player, "storehouse"):  # upgrade 12, TIS-WALK-13
                 owe_discard(state, seat, "fuel_band")
             return
 

@@ -23,6 +23,8 @@ from domain.through_ice_and_snow.tracks import (
 )
 
 COASTAL, OPEN_SEA = "coastal", "open_sea"
+# ROUTE_FILTERS: whether a module lets the fleet take a route now.
+ROUTE_FILTERS: list = []
 # MAPPING_VP: each gives a leader's own VP for charting a region (e.g. Collinson), or None for 1.
 MAPPING_VP: list = []
 VOYAGE_FUEL = {COASTAL: 2, OPEN_SEA: 1}
@@ -35,8 +37,15 @@ BEAR_RIFLES = 3
 def routes(state: State, anchor: str | None = None) -> list[dict]:
     """TIS-VOY-2: one-way routes leaving the anchor (the current one by default) on placed sections, on the side
     placed."""
-    return [route for route in CAT.routes_from.get(anchor or state["anchor"], [])
-            if state["sections"].get(route["section"]) in route["sides"]]
+    return [route for route in CAT.routes_from.get(anchor or state["anchor"], []) if usable(state, route)]
+
+
+def usable(state: State, route: dict) -> bool:
+    """A route of a placed section on its side, of this game's sections (base or Walking on Ice's, TIS-WALK-1),
+    that no module closes (TIS-WALK-3: walking routes before the ship is abandoned)."""
+    return state["sections"].get(route["section"]) in route["sides"] \
+        and route.get("variant", state["map_variant"]) == state["map_variant"] \
+        and all(allows(state, route) for allows in ROUTE_FILTERS)
 
 
 def destinations(state: State, anchor: str | None = None) -> list[str]:
@@ -133,7 +142,8 @@ def fuel(state: State) -> None:
     """TIS-VOY-5 (a): the fleet moves; every player lowers fuel with bands, towing if needed."""
     state["previous_anchor"] = state["anchor"]
     state["anchor"] = state["destination"]
-    voyage_fuel_loss(state, dict.fromkeys(range(state["n"]), VOYAGE_FUEL[state["voyage"]]), True, "mapping")
+    amount = VOYAGE_FUEL[state["voyage"]] + state["route_fuel"]  # TIS-WALK-3: broken-ice and ice routes cost more
+    voyage_fuel_loss(state, dict.fromkeys(range(state["n"]), amount), True, "mapping")
 
 
 def voyage_fuel_loss(state: State, amounts: dict[int, int], bands: bool, then: str) -> None:
@@ -239,7 +249,7 @@ def _aurora(state: State, card: dict) -> None:
 
 def _fuel_loss(state: State, card: dict) -> None:
     """Events 2, 6, 14, 15: towing but no fuel band (TIS-AMB-20, TIS-TRK-FUEL-5)."""
-    voyage_fuel_loss(state, dict.fromkeys(range(state["n"]), card["amount"]), False, state["step"])
+    voyage_fuel_loss(state, dict.fromkeys(affected(state, card), card["amount"]), False, state["step"])
 
 
 def _good_weather(state: State, card: dict) -> None:
@@ -256,8 +266,14 @@ def _endless_dusk(state: State, card: dict) -> None:
         lower_track(state, seat, "morale", 1, effects=True)
 
 
+def affected(state: State, card: dict) -> list[int]:
+    """Seats an event card hits: upgrade 13 (Deck upgrade, TIS-WALK-13) spares its owner events 2, 6, 7, 14, 15."""
+    return [seat for seat in _everyone(state) if not any(card["number"] in CAT.upgrades[number].get("immune_events", ())
+                                                         for number in state["players"][seat]["upgrades"])]
+
+
 def _great_storm(state: State, card: dict) -> None:
-    for seat in _everyone(state):
+    for seat in affected(state, card):
         owe_discard(state, seat, "great_storm")
 
 

@@ -81,7 +81,7 @@ def test_the_data_versions_are_recorded_at_creation():
     _, events = create(RULES, {}, NAMES[:2], SERVER, "x")
     assert set(events[0]["data"]["data_versions"]) == {"map", "tracks", "species", "hunting", "cartography",
                                                        "action_board", "events", "investors", "upgrades",
-                                                       "components", "scenarios", "creatures", "legendary"}
+                                                       "components", "scenarios", "creatures", "legendary", "walking"}
 
 
 def test_every_anchor_but_the_last_has_a_way_on_for_every_side(tmp_path):
