@@ -1,5 +1,6 @@
-"""Through Ice and Snow, base game for 2-4 players with the optional base-box components, behind Cairn's game
-interface."""
+"""Through Ice and Snow behind Cairn's game interface: the base game for 2-4 players with the optional base-box
+components, the modules (Survival, Shelter Building, Dual Animal Species, Walking on Ice, Inuit Myths, Legendary
+Expeditions) and the single-player scenarios, each a game option."""
 from __future__ import annotations
 
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
@@ -33,25 +34,24 @@ from domain.through_ice_and_snow.board import (
 )
 from domain.through_ice_and_snow.catalogue import CAT
 
-# TIS-CMD-1: the game options. Module and variant switches are refused until their rules exist (the rule
-# that introduces each is cited); seats and seat order come from the game's creation.
-# The modules implemented register their hooks when their file is imported (below).
+# TIS-CMD-1: the game options, one per module, scenario and variant; seats and seat order come from the game's
+# creation. Each module registers its hooks when its file is imported, and each hook checks its option.
 MODULES = (survival, shelter, dual_species, myths, legendary, explorers, solo, lost_expedition, magnetic, epidemic,
            amundsen, walking)
 # Legendary Expeditions card types (TIS-LEG-1).
 LEGENDARY_TYPES = ("explorers", "ships", "explorer_events")
 # The single-player scenario of a 1-player game that names none (option ``scenario``).
 SOLO_DEFAULT = "lost_expedition"
-IMPLEMENTED_OPTIONS = {
+MODULE_OPTIONS = {
     "survival": "Survival module (TIS-SURV)",
     "shelter_building": "Shelter Building module (TIS-SHEL)",
     "dual_species": "Dual Animal Species module (TIS-DUAL)",
     "inuit_myths": "Inuit Myths (TIS-MYTH, Myths & Legends)",
     "walking_on_ice": "Walking on Ice (TIS-WALK, Myths & Legends)",
 }
-# Commands of spec 12.1 the engine does not take: the one tie among equals implemented (the magnetized compass's)
-# is answered with choose_destination.
-MODULE_COMMANDS = {
+# Commands of spec 12.1 the engine does not take: the one tie among equals the rules leave to a player (the
+# magnetized compass's) is answered with choose_destination.
+UNUSED_COMMANDS = {
     "choose_tie_option": "TIS-CMD-26",
 }
 CHOICE_EVENTS = {
@@ -105,7 +105,7 @@ class ThroughIceAndSnow(Rules):
         "type": "object",
         "properties": {**BASE_BOX_OPTIONS,
                        **{key: {"type": "boolean", "default": False, "description": label}
-                          for key, label in IMPLEMENTED_OPTIONS.items()},
+                          for key, label in MODULE_OPTIONS.items()},
                        "legendary_expeditions": {
                            "type": "array", "items": {"enum": list(LEGENDARY_TYPES)}, "uniqueItems": True,
                            "default": [], "description": "Legendary Expeditions card types used (TIS-LEG-1)"},
@@ -255,9 +255,10 @@ class ThroughIceAndSnow(Rules):
     def decide(self, state: State, seat: str, command: dict) -> list[dict]:
         index = state["seats"].index(seat)
         kind = command.get("type")
-        if kind in MODULE_COMMANDS:
-            raise IllegalMove("not_implemented", f"{kind} belongs to a module that is not implemented yet",
-                              rule_id=MODULE_COMMANDS[kind], field="type")
+        if kind in UNUSED_COMMANDS:
+            raise IllegalMove("not_implemented", f"{kind} is not taken: a tie among equals is answered with the "
+                              "command of the decision itself (choose_destination)", rule_id=UNUSED_COMMANDS[kind],
+                              field="type")
         if kind in flow.EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
             moves, event = flow.EXTRA_COMMANDS[kind]
             if not actions.offered(command, moves(state, index)):
