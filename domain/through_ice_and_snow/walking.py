@@ -144,6 +144,7 @@ def cargo_check(state: State) -> None:
     if not abandoned(state) or state["over"] is not None:
         return
     for seat, player in enumerate(state["players"]):
+        player["carried"] = min(player["carried"], player["crew"]["sailor"])  # the carried sailor may have died
         cap_food(player)
         if cargo(player) > limits(player)["cargo"] and not any(
                 entry["kind"] == "cargo" and entry["seat"] == seat for entry in state["pending"]):
@@ -324,7 +325,8 @@ def inuit_customs(state: State, seat: int, command: dict) -> None:
 
 
 def sailor_moves(state: State, seat: int) -> list[dict]:
-    return [{"type": "let_sailor_die"}] if on(state) and state["players"][seat]["carried"] else []
+    player = state["players"][seat]
+    return [{"type": "let_sailor_die"}] if on(state) and player["carried"] and player["crew"]["sailor"] else []
 
 
 def sailor_died(state: State, seat: int, data: dict) -> None:
