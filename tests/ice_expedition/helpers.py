@@ -64,3 +64,17 @@ def give_front(match: Match, seat: str, front: str) -> str:
 
 def moves_of(match: Match, seat: str, kind: str) -> list[dict]:
     return [m for m in legal_moves(match, seat) if m["type"] == kind]
+
+
+CENTRE = "3:0:0"
+
+
+def open_centre(match: Match) -> None:
+    """An empty board but for the centre tile, uncovered, holding artifact AS-har-S1-1a, with p1's leader on it."""
+    clear_board(match)
+    state = match.state
+    for key in ("4:-1:0", "4:0:1", "4:1:-1"):
+        state["tiles"].pop(key)
+    state["tiles"][CENTRE]["face"] = "AS-har-S1-1a"
+    state["artifacts_left"]["3"].remove("AS-har-S1-1a")
+    state["leaders"]["p1"] = CENTRE

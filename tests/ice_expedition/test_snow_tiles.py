@@ -2,20 +2,12 @@
 from __future__ import annotations
 
 from domain.core.match import legal_moves
-from tests.ice_expedition.helpers import act, clear_board, give_front, moves_of, new_game
-
-CENTRE = "3:0:0"
+from tests.ice_expedition.helpers import CENTRE, act, give_front, moves_of, new_game, open_centre
 
 
 def game(guilds=("G-ICEW", "G-INCA"), players=2, options=None):
     match = new_game(players, options, picks={"guilds": list(guilds)})
-    clear_board(match)
-    state = match.state
-    for key in ("4:-1:0", "4:0:1", "4:1:-1"):
-        state["tiles"].pop(key)
-    state["tiles"][CENTRE]["face"] = "AS-har-S1-1a"
-    state["artifacts_left"]["3"].remove("AS-har-S1-1a")
-    state["leaders"]["p1"] = CENTRE
+    open_centre(match)
     return match
 
 
