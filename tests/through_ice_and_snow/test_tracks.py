@@ -265,3 +265,15 @@ def test_death_outside_attrition():
     sail(match, "E1", voyage="coastal", draws={"event": ["ev05"]})
     hero = player(match, "p1")  # not the leader, so no mapping VP
     assert (hero["morale"], hero["vp"], hero["crew"]["sailor"]) == (1, 5, 2)
+
+
+def test_a_sick_bay_choice_shrinks_with_crew_lost_meanwhile():
+    """TIS-TRK-HEALTH-1: a Scurvy choice queued before a Death in the same Attrition names fewer crew, down to none."""
+    from domain.through_ice_and_snow.decisions import moves
+    match = table_game(2)
+    hero = match.state["players"][0]
+    hero["free"] = {"captain": 0, "carpenter": 0, "scientist": 1, "sailor": 0, "inuk": 0}
+    entry = {"seat": 0, "kind": "sick", "count": 2}
+    assert moves(match.state, entry) == [{"type": "choose_sick_crew", "crew": {"scientist": 1}}]
+    hero["free"]["scientist"] = 0
+    assert moves(match.state, entry) == [{"type": "choose_sick_crew", "crew": {}}]

@@ -328,3 +328,14 @@ def test_a_sheet_after_the_ice():
     state["over"] = {"outcome": "ranked"}
     state["anchor"] = "FIN"
     assert any(line["rule"] == "TIS-WALK-19" for line in score_sheet(state)["lines"])
+
+
+def test_the_carried_sailor_goes_with_the_last_sailor():
+    """TIS-WALK-20 card 32: once no sailor is left, nothing is carried and no sailor can be let die."""
+    match = abandoned()
+    hero = player(match, "p1")
+    hero["carried"] = 1
+    hero["crew"]["sailor"] = hero["free"]["sailor"] = 0
+    cargo_check(match.state)
+    assert hero["carried"] == 0
+    assert {"type": "let_sailor_die"} not in legal_moves(match, turn(match))
