@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from service.redis_server import RedisServer
 
 
@@ -20,3 +22,13 @@ def test_an_always_fsync_server_keeps_writes_through_kill_9(tmp_path):
     client = redis.Redis.from_url(server.url)
     assert client.xlen("s") == 50
     server.stop()
+
+
+def test_a_relative_data_folder_works_as_cairn_serve_uses_it(tmp_path, monkeypatch):
+    """``cairn serve`` keeps its Redis in ./var/redis by default: a relative folder."""
+    monkeypatch.chdir(tmp_path)
+    server = RedisServer(Path("var/redis")).start()
+    try:
+        assert (tmp_path / "var" / "redis" / "redis.log").exists()
+    finally:
+        server.stop()
