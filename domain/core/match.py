@@ -158,6 +158,12 @@ def submit(match: Match, actor: str, command: dict, seed: str | None = None) -> 
     mode. In server mode every chance node the command opens is resolved from
     ``seed`` in the same batch, so a seat never waits on the server.
     """
+    return submit_and_fold(match, actor, command, seed)[0]
+
+
+def submit_and_fold(match: Match, actor: str, command: dict, seed: str | None = None) -> tuple[list[Event], Match]:
+    """:func:`submit`, with the match after the events: deciding folds them anyway, so a caller
+    that keeps the new state need not copy and fold again."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
     if match.ended:
@@ -179,7 +185,7 @@ def submit(match: Match, actor: str, command: dict, seed: str | None = None) -> 
     working = match.copy()
     for event in events:
         apply_event(working, event)
-    return events + _follow_up(working, seed)
+    return events + _follow_up(working, seed), working
 
 
 def _follow_up(working: Match, seed: str | None) -> list[Event]:

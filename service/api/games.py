@@ -16,7 +16,7 @@ from domain.core.canonical import canonical_json
 from domain.core.chance import SERVER
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER
-from domain.core.match import Match, apply_event, create, legal_moves, submit, view, waiting_for
+from domain.core.match import Match, create, legal_moves, submit_and_fold, view, waiting_for
 from domain.registry import get_rules
 from service.api import context
 from service.api.auth import new_tokens, reader_for
@@ -43,6 +43,8 @@ from service.store import IdempotencyMismatch, VersionConflict
 from service.store.envelope import redact_envelope
 from service.store.keys import game_keys
 
+# One instance serves every request: building a marshmallow schema costs more than loading a move with it.
+MOVE_SCHEMA = MoveSchema()
 blueprint = Blueprint("games", __name__)
 
 IDEMPOTENCY_KEY_MAX = 200
@@ -182,7 +184,7 @@ def post_move(game_id: str):
     meta = game_meta(game_id)
     store = context.store()
     reader = reader_for(store, game_id, required=True)
-    body = load(MoveSchema(), json_body())
+    body = load(MOVE_SCHEMA, json_body())
     expected = expected_version(body.pop("expected_version", None))
     seats = [f"p{n}" for n in range(1, len(meta["players"]) + 1)]
     actor = _actor(reader, body.pop("seat", None), seats)
@@ -204,7 +206,7 @@ def post_move(game_id: str):
     seed = None
     if match.chance_mode == SERVER:
         seed = prelude.seed if prelude is not None else store.seed(game_id)
-    events = submit(match, actor, body, seed)
+    events, after = submit_and_fold(match, actor, body, seed)
     try:
         result = store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
                               idempotency_key=key)
@@ -214,9 +216,6 @@ def post_move(game_id: str):
         raise _key_reused(key) from None
     if result.duplicate:
         return _move_response(game_id, result.envelopes, reader, replayed=True)
-    after = match.copy()
-    for event in events:
-        apply_event(after, event)
     context.services().matches.remember(game_id, after)
     return _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
 

@@ -56,7 +56,9 @@ def export_dir() -> Path:
 
 @blueprint.after_app_request
 def score_ended_games(response: Response) -> Response:
-    if request.endpoint == "games.post_move" and response.status_code == 201 and response.is_json:
+    moved = request.endpoint == "games.post_move" and response.status_code == 201
+    # Parse the move's answer only when it can hold the end: most moves do not end the game.
+    if moved and b'"game_ended"' in response.get_data():
         body = response.get_json(silent=True) or {}
         scoring_needed(jobs_client(), request.view_args["game_id"], body.get("events", []))
     return response
