@@ -449,15 +449,7 @@ def event_action(state: State, seat: int, command: dict) -> None:
         gains[key] = gains.get(key, 0) + amount * crew
     for key, amount in card.get("per_pawn", {}).items():
         gains[key] = gains.get(key, 0) + amount * pawns
-    for key, amount in gains.items():
-        if key == "vp":
-            score(player, amount)
-        elif key == "food":
-            raise_food(player, amount)
-        elif key in ("health", "morale", "fuel"):
-            raise_track(player, key, amount)
-        else:
-            gain(state, player, key, amount)
+    grant(state, player, gains)
     if card["effect"] == "animal_tracks" and state["event_species"]:
         acquire_species(state, player, state["event_species"])
         state["event_species"] = None
@@ -597,3 +589,16 @@ EFFECTS = {
     "ice_fishing": _ice_fishing, "trace_map": _trace_map, "document_construction": _document,
     "laboratory_research": _laboratory, "vow_of_silence": _vow,
 }
+
+
+def grant(state: State, player: dict, gains: dict[str, int]) -> None:
+    """Give a card's rewards, each the way its kind is gained: points, the food track, a track, or a supply."""
+    for key, amount in gains.items():
+        if key == "vp":
+            score(player, amount)
+        elif key == "food":
+            raise_food(player, amount)
+        elif key in ("health", "morale", "fuel"):
+            raise_track(player, key, amount)
+        else:
+            gain(state, player, key, amount)

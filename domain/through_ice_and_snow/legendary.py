@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from domain.core import IllegalMove, make_event
 from domain.through_ice_and_snow import actions, board, flow, voyage
-from domain.through_ice_and_snow.board import State, event_number, gain, owned, pay, score
+from domain.through_ice_and_snow.board import State, event_number, owned, pay
 from domain.through_ice_and_snow.catalogue import CAT
-from domain.through_ice_and_snow.tracks import lower_track, raise_food, raise_track, scurvy_like
+from domain.through_ice_and_snow.tracks import lower_track, scurvy_like
 
 OPTION = "legendary_expeditions"
 SHIPS = {ship["id"]: ship for ship in CAT.legendary["ships"]}
@@ -121,15 +121,7 @@ def ship_upgrade(state: State, seat: int, player: dict, space: dict, command: di
     BASE_UPGRADE(state, seat, player, space, command, placed)
     if player.get("ship") is None:
         return
-    for key, amount in SHIPS[player["ship"]]["reward"].items():
-        if key == "vp":
-            score(player, amount)
-        elif key == "food":
-            raise_food(player, amount)
-        elif key in ("fuel", "health", "morale"):
-            raise_track(player, key, amount)
-        else:
-            gain(state, player, key, amount)
+    actions.grant(state, player, SHIPS[player["ship"]]["reward"])
 
 
 def coastal_exploration(state: State, card: dict) -> None:
