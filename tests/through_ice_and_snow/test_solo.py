@@ -29,6 +29,16 @@ def at_action(match, anchor: str | None = None):
     return player(match, "p1")
 
 
+def sail_the_final_voyage(match) -> None:
+    """Put the fleet at B1 with the map laid to the Passage, then play the final voyage to its end."""
+    state = match.state
+    state["anchor"] = "B1"
+    state["sections"].update({"CE": "A", "CW": "A", "W": "A"})
+    state["final_voyage"] = True
+    pass_all(match)
+    sail(match, "FIN", until="finished")
+
+
 def test_lost_expedition_setup():
     """TIS-SOLO-LOST-1: no investor or cartography cards, 7 dynamite / 6 wood / 2 rifles, the rest as normal,
     2 hunting cards; TIS-SOLO-LOST-2: the scenario's own event decks; TIS-SOLO-LOST-3: progress 0;
@@ -149,11 +159,7 @@ def test_winning_needs_every_objective():
     state = match.state
     state["lost"].update(found=True, cabin=True)
     hero["species"] = ["S22"]  # a Polar bear (GAP-16)
-    state["anchor"] = "B1"
-    state["sections"].update({"CE": "A", "CW": "A", "W": "A"})
-    state["final_voyage"] = True
-    pass_all(match)
-    sail(match, "FIN", until="finished")
+    sail_the_final_voyage(match)
     assert state["over"]["outcome"] == "won"
     sheet = RULES.final_score(state)
     assert sheet["outcome"] == "won" and all(entry["met"] for entry in sheet["objectives"])
@@ -165,11 +171,7 @@ def test_losing_without_the_species():
     at_action(match)
     state = match.state
     state["lost"].update(found=True, cabin=True)
-    state["anchor"] = "B1"
-    state["sections"].update({"CE": "A", "CW": "A", "W": "A"})
-    state["final_voyage"] = True
-    pass_all(match)
-    sail(match, "FIN", until="finished")
+    sail_the_final_voyage(match)
     sheet = RULES.final_score(state)
     assert sheet["outcome"] == "lost"
     assert [entry["met"] for entry in sheet["objectives"]] == [True, False, True, True]
@@ -386,12 +388,8 @@ def test_magnetic_objectives():
     match = magnetic_game()
     sail(match, "E1")
     state = match.state
-    state["anchor"] = "B1"
-    state["sections"].update({"CE": "A", "CW": "A", "W": "A"})
-    state["final_voyage"] = True
     player(match, "p1")["dynamite"] = 3
-    pass_all(match)
-    sail(match, "FIN", until="finished")
+    sail_the_final_voyage(match)
     sheet = RULES.final_score(state)
     assert sheet["outcome"] == "lost" and [entry["met"] for entry in sheet["objectives"]] == [False, True]
 
@@ -654,12 +652,8 @@ def test_amundsen_objectives():
     sail(match, "E1")
     state = match.state
     state["amundsen"]["gjoa_haven"] = True
-    state["anchor"] = "B1"
-    state["sections"].update({"CE": "A", "CW": "A", "W": "A"})
-    state["final_voyage"] = True
     player(match, "p1")["dynamite"] = 3
-    pass_all(match)
-    sail(match, "FIN", until="finished")
+    sail_the_final_voyage(match)
     assert RULES.final_score(state)["outcome"] == "won"
 
 
