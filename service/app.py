@@ -18,6 +18,7 @@ from flask import Flask
 
 from service.api import docs, errors, games, prelude, rules, stream
 from service.api.context import Services
+from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
 from service.store import EventStore, configure_durability
@@ -41,9 +42,9 @@ RECORDS_MODULE = "service.api.records"
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
+    app.json = OrjsonProvider(app)
     app.config.update(_settings(config or {}))
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
-    app.json.sort_keys = False
     client = redis.Redis.from_url(app.config["REDIS_URL"], decode_responses=True)
     configure_durability(client, app.config["APPENDFSYNC"])
     store = EventStore(client, snapshot_every=int(app.config["SNAPSHOT_EVERY"]))

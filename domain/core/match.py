@@ -161,9 +161,16 @@ def submit(match: Match, actor: str, command: dict, seed: str | None = None) -> 
     return submit_and_fold(match, actor, command, seed)[0]
 
 
-def submit_and_fold(match: Match, actor: str, command: dict, seed: str | None = None) -> tuple[list[Event], Match]:
+def submit_and_fold(
+    match: Match, actor: str, command: dict, seed: str | None = None, *, in_place: bool = False
+) -> tuple[list[Event], Match]:
     """:func:`submit`, with the match after the events: deciding folds them anyway, so a caller
-    that keeps the new state need not copy and fold again."""
+    that keeps the new state need not copy and fold again.
+
+    With ``in_place`` the events are folded into ``match`` itself, sparing a copy of the state: for a
+    caller that owns ``match`` and drops it if the events are not stored. A refused command still
+    leaves ``match`` as it was, since rules decide without touching the state.
+    """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
     if match.ended:
@@ -182,7 +189,7 @@ def submit_and_fold(match: Match, actor: str, command: dict, seed: str | None = 
             raise IllegalMove("not_your_turn", f"the game is not waiting for {actor}")
         decided = match.rules.decide(match.state, actor, command)
         events = [dict(event, seat=event.get("seat") or actor) for event in decided]
-    working = match.copy()
+    working = match if in_place else match.copy()
     for event in events:
         apply_event(working, event)
     return events + _follow_up(working, seed), working

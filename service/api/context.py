@@ -9,6 +9,7 @@ from typing import Any
 import redis
 from flask import current_app, g, request
 
+from service.api import jsonio
 from service.api.errors import ApiError
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
@@ -70,8 +71,8 @@ def json_body() -> Any:
                        "send the body as application/json")
     raw = request.get_data(cache=True)
     try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
+        return jsonio.loads(raw)
+    except ValueError as error:
         raise ApiError(400, "malformed_json", "Malformed JSON", f"the body is not valid JSON: {error}") from None
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, json
+from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
 from domain.core.errors import IllegalMove
+from service.api import jsonio
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -72,7 +73,7 @@ def problem(error: ApiError) -> Response:
         "field": error.field,
         **error.extra,
     }
-    response = Response(json.dumps(body), status=error.status, mimetype=PROBLEM_JSON)
+    response = Response(jsonio.dumps(body), status=error.status, mimetype=PROBLEM_JSON)
     response.headers.update(error.headers)
     return response
 

@@ -1,53 +1,43 @@
 """The games resource: create, list, read (view, past states, events, integrity) and move.
 
 Every read is shaped for its reader: the public (no token), a seat, or the
-organiser. Moves are decided by the engine against the state at the version
-the client says it saw, then appended only if the game is still there.
+organiser. Moves are :mod:`service.api.moves`'s.
 """
 from __future__ import annotations
 
-import json
 import secrets
-import uuid
 
 from flask import Blueprint, current_app, request, url_for
 
-from domain.core.canonical import canonical_json
+from domain.core.canonical import sha256_hex
 from domain.core.chance import SERVER
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER
-from domain.core.match import Match, create, legal_moves, submit_and_fold, view, waiting_for
+from domain.core.match import create, legal_moves, view
 from domain.registry import get_rules
-from service.api import context
+from service.api import context, moves
 from service.api.auth import new_tokens, reader_for
 from service.api.context import (
     current_match,
     game_meta,
     is_revealed,
     json_body,
-    prelude_for,
     reader_name,
 )
 from service.api.errors import ApiError
+from service.api.moves import check_seat
 from service.api.schemas import (
     CreateGameSchema,
     EventsQuery,
     LegalMovesQuery,
     ListGamesQuery,
-    MoveSchema,
     StateQuery,
     load,
 )
-from service.api.versions import etag, expected_version
-from service.store import IdempotencyMismatch, VersionConflict
+from service.api.versions import etag
 from service.store.envelope import redact_envelope
-from service.store.keys import game_keys
 
-# One instance serves every request: building a marshmallow schema costs more than loading a move with it.
-MOVE_SCHEMA = MoveSchema()
 blueprint = Blueprint("games", __name__)
-
-IDEMPOTENCY_KEY_MAX = 200
 
 
 @blueprint.post("/games")
@@ -69,6 +59,9 @@ def create_game():
     game_id = secrets.token_hex(8)
     tokens = new_tokens(match.seats)
     result = context.store().create(game_id, events, seed=seed, tokens=tokens, players=body["players"])
+    matches = context.services().matches
+    matches.learn(game_id, {sha256_hex(token): reader for reader, token in tokens.items()}, True, seed)
+    matches.remember(game_id, match)
     response = {
         "game_id": game_id,
         "game": rules.name,
@@ -126,7 +119,7 @@ def get_legal_moves(game_id: str):
         if reader != ORGANISER:
             raise ApiError(403, "wrong_seat", "Not your seat", f"a {reader} token cannot read {seat}'s moves",
                            field="seat")
-        _check_seat(match.seats, seat)
+        check_seat(match.seats, seat)
     return {"game_id": game_id, "version": match.version, "seat": seat, "moves": legal_moves(match, seat)}, 200, {
         "ETag": etag(match.version)
     }
@@ -179,113 +172,4 @@ def get_integrity(game_id: str):
 
 @blueprint.post("/games/<game_id>/moves")
 def post_move(game_id: str):
-    """A known Idempotency-Key answers first (a retry must not meet a 409 for its own success); then the
-    version, then the rules on the state at that version; the append refuses if the game moved meanwhile."""
-    meta = game_meta(game_id)
-    store = context.store()
-    reader = reader_for(store, game_id, required=True)
-    body = load(MOVE_SCHEMA, json_body())
-    expected = expected_version(body.pop("expected_version", None))
-    seats = [f"p{n}" for n in range(1, len(meta["players"]) + 1)]
-    actor = _actor(reader, body.pop("seat", None), seats)
-    command = {**body, "seat": actor}
-    key = _idempotency_key()
-    prelude = prelude_for(game_id)
-    if key is not None:
-        fetched = prelude is not None and prelude.idempotency_key == key
-        batch = prelude.recorded if fetched else _recorded_batch(game_id, key)
-        if batch is not None:
-            return _replay(game_id, key, batch, command, reader)
-    match = current_match(game_id, meta)
-    if match.version != expected:
-        # The same key may have moved the game since the look above (a concurrent retry).
-        batch = _recorded_batch(game_id, key) if key is not None else None
-        if batch is not None:
-            return _replay(game_id, key, batch, command, reader)
-        raise _stale(expected, match.version)
-    seed = None
-    if match.chance_mode == SERVER:
-        seed = prelude.seed if prelude is not None else store.seed(game_id)
-    events, after = submit_and_fold(match, actor, body, seed)
-    try:
-        result = store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
-                              idempotency_key=key)
-    except VersionConflict as conflict:
-        raise _stale(expected, conflict.current_version) from None
-    except IdempotencyMismatch:
-        raise _key_reused(key) from None
-    if result.duplicate:
-        return _move_response(game_id, result.envelopes, reader, replayed=True)
-    context.services().matches.remember(game_id, after)
-    return _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
-
-
-def _actor(reader: str, seat: str | None, seats: list[str]) -> str:
-    """Who the move is for: the token's seat, or the seat the organiser names (or the organiser itself)."""
-    if seat is None or seat == reader:
-        return reader
-    if reader != ORGANISER:
-        raise ApiError(403, "wrong_seat", "Not your seat", f"a {reader} token cannot move for {seat}", field="seat")
-    _check_seat(seats, seat)
-    return seat
-
-
-def _check_seat(seats: list[str], seat: str) -> None:
-    if seat not in seats:
-        raise ApiError(422, "unknown_seat", "Unknown seat", f"this game has seats {', '.join(seats)}", field="seat")
-
-
-def _idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    if not key or len(key) > IDEMPOTENCY_KEY_MAX or not key.isprintable():
-        raise ApiError(400, "invalid_idempotency_key", "Invalid Idempotency-Key",
-                       f"an Idempotency-Key is 1 to {IDEMPOTENCY_KEY_MAX} printable characters",
-                       field="Idempotency-Key")
-    return key
-
-
-def _recorded_batch(game_id: str, key: str) -> dict | None:
-    """The version range ``key`` produced (``{"first", "last", ...}``), if it was used."""
-    recorded = context.services().client.hget(game_keys(game_id).idem, key)
-    return json.loads(recorded) if recorded is not None else None
-
-
-def _replay(game_id: str, key: str, batch: dict, command: dict, reader: str):
-    """The first response to ``key`` again, if this is the same move; nothing is decided anew."""
-    envelopes = context.store().read(game_id, from_version=batch["first"], to_version=batch["last"])
-    if canonical_json(envelopes[0].get("command")) != canonical_json(command):
-        raise _key_reused(key)
-    return _move_response(game_id, envelopes, reader, replayed=True)
-
-
-def _move_response(game_id: str, envelopes: list[dict], reader: str, *, replayed: bool, after: Match | None = None):
-    """The same body for the first answer and every replay of it: it depends on the batch alone.
-
-    ``after`` is the game right after the batch; a replay loads it again.
-    """
-    revealed = any(envelope["type"] == "game_ended" for envelope in envelopes)
-    last = envelopes[-1]["version"]
-    after = after or context.store().load(game_id, at=last)
-    body = {
-        "game_id": game_id,
-        "first_version": envelopes[0]["version"],
-        "version": last,
-        "status": after.status,
-        "waiting_for": waiting_for(after),
-        "events": [redact_envelope(envelope, reader, revealed) for envelope in envelopes],
-    }
-    headers = {"ETag": etag(last), "Idempotent-Replayed": "true" if replayed else "false"}
-    return body, 201, headers
-
-
-def _stale(expected: int, current: int) -> ApiError:
-    return ApiError(409, "stale_version", "Stale version",
-                    f"you decided against version {expected}, the game is at version {current}",
-                    field="expected_version", current_version=current, headers={"ETag": etag(current)})
-
-
-def _key_reused(key: str) -> ApiError:
-    return ApiError(422, "idempotency_key_reused", "Idempotency-Key reused",
-                    f"the key {key!r} was already used for a different move", field="Idempotency-Key")
+    return moves.submit(game_id)

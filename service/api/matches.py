@@ -4,12 +4,19 @@ A cached match is only ever the fold of a game's first ``version`` events,
 and events never change once appended, so it is always right for that
 version; every request still asks the store for the game's current version
 and folds what is new. Cached matches are shared by request threads and
-never mutated: folding works on a copy.
+never mutated: folding works on a copy, or on a match :meth:`MatchCache.take`
+has removed from the cache.
+
+Beside them it keeps what never changes about a game once created: which
+reader each token stands for, and the committed seed. A move whose token,
+seed and state at its expected version are all known here needs nothing
+from Redis before its append.
 """
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from domain.core.match import Match, apply_event
 
@@ -17,11 +24,21 @@ from domain.core.match import Match, apply_event
 FOLD_LIMIT = 100
 
 
+@dataclass
+class GameFacts:
+    """A game's immutable secrets, as far as this process has seen them: readers by ``sha256(token)``."""
+
+    readers: dict[str, str] = field(default_factory=dict)
+    seed_known: bool = False
+    seed: str | None = None
+
+
 class MatchCache:
     def __init__(self, store, size: int = 512):
         self._store = store
         self._size = size
         self._matches: OrderedDict[str, Match] = OrderedDict()
+        self._facts: OrderedDict[str, GameFacts] = OrderedDict()
         self._lock = threading.Lock()
 
     def current(self, game_id: str, version: int) -> Match:
@@ -31,12 +48,24 @@ class MatchCache:
             return cached
         if cached is not None and 0 < version - cached.version <= FOLD_LIMIT:
             match = cached.copy()
-            for envelope in self._store.read(game_id, from_version=cached.version + 1, to_version=version):
+            envelopes = self._store.read(game_id, from_version=cached.version + 1, to_version=version)
+            for envelope in envelopes:
                 apply_event(match, envelope)
+            if envelopes:
+                self._store.note_head(game_id, match, envelopes[-1]["hash"])
         else:
             match = self._store.load(game_id)
         self.remember(game_id, match)
         return match
+
+    def take(self, game_id: str, version: int) -> Match | None:
+        """The cached game if it is at ``version``, removed from the cache so the caller may fold into it."""
+        with self._lock:
+            cached = self._matches.get(game_id)
+            if cached is None or cached.version != version:
+                return None
+            del self._matches[game_id]
+            return cached
 
     def remember(self, game_id: str, match: Match) -> None:
         """Keep ``match`` unless a later version of the game is cached already."""
@@ -47,6 +76,23 @@ class MatchCache:
             self._matches.move_to_end(game_id)
             while len(self._matches) > self._size:
                 self._matches.popitem(last=False)
+
+    def facts(self, game_id: str) -> GameFacts | None:
+        with self._lock:
+            return self._facts.get(game_id)
+
+    def learn(self, game_id: str, readers: dict[str, str], seed_known: bool = False, seed: str | None = None) -> None:
+        """Add what a read of the game's private hash found: token hashes' readers, and the seed if it was read."""
+        with self._lock:
+            facts = self._facts.get(game_id)
+            if facts is None:
+                facts = self._facts[game_id] = GameFacts()
+            facts.readers.update(readers)
+            if seed_known:
+                facts.seed_known, facts.seed = True, seed
+            self._facts.move_to_end(game_id)
+            while len(self._facts) > self._size:
+                self._facts.popitem(last=False)
 
     def _get(self, game_id: str) -> Match | None:
         with self._lock:

@@ -5,6 +5,10 @@ the seed and the idempotency record are five round trips; queued on one
 pipeline they are one. Views read them through
 :func:`service.api.context.prelude_for` and fall back to the store for
 anything not fetched here.
+
+A move whose token this process already knows (see
+:mod:`service.api.matches`) skips even that: its append charges the bucket
+itself, and it comes back here only if it cannot go that way.
 """
 from __future__ import annotations
 
@@ -16,7 +20,6 @@ from domain.core.canonical import sha256_hex
 from service.api.auth import presented_token
 from service.api.context import GAME_ID_PATTERN, Prelude, services
 from service.api.errors import ApiError
-from service.api.ratelimit import RateLimiter
 from service.store.keys import game_keys
 
 MOVE_ENDPOINT = "games.post_move"
@@ -25,18 +28,42 @@ STREAM_ENDPOINT = "stream.follow"
 
 def before_request() -> None:
     """Take one request from the client's bucket (429 when empty) and fetch the game's records with it."""
+    if request.endpoint == MOVE_ENDPOINT and known_move() is not None:
+        return
+    fetch()
+
+
+def known_move() -> tuple[str, str] | None:
+    """The game and token of a move whose reader this process knows, else ``None``."""
+    game_id = (request.view_args or {}).get("game_id")
+    try:
+        token = presented_token()
+    except ApiError:
+        return None
+    if token is None or game_id is None:
+        return None
+    facts = services().matches.facts(game_id)
+    if facts is None or sha256_hex(token) not in facts.readers:
+        return None
+    return game_id, token
+
+
+def fetch() -> None:
+    """The request's bucket and its game's records, in one pipeline; 429 when the bucket is empty."""
     found = services()
     try:
         token = presented_token(allow_query=request.endpoint == STREAM_ENDPOINT)
     except ApiError:
         token = None
     game_id = (request.view_args or {}).get("game_id")
+    if game_id is not None and not GAME_ID_PATTERN.match(game_id):
+        game_id = None
     moving = request.endpoint == MOVE_ENDPOINT
     key = request.headers.get("Idempotency-Key") if moving else None
     pipe = found.client.pipeline(transaction=False)
-    call = found.limiter.take(pipe, token, request.remote_addr)
+    call = found.limiter.take(pipe, token, request.remote_addr, game_id)
     fetched: list[str] = []
-    if game_id is not None and GAME_ID_PATTERN.match(game_id):
+    if game_id is not None:
         keys = game_keys(game_id)
         pipe.hgetall(keys.meta)
         fetched.append("meta")
@@ -55,10 +82,7 @@ def before_request() -> None:
             raise reply
     wait = found.limiter.wait(replies[0], call)
     if wait:
-        limiter = found.limiter
-        raise ApiError(429, "rate_limited", "Too many requests",
-                       f"this token may make {limiter.rate:g} requests per second (bursts of {limiter.burst})",
-                       headers={"Retry-After": RateLimiter.retry_after(wait)}, retry_after=wait)
+        raise found.limiter.refusal(wait)
     if fetched:
         got = dict(zip(fetched, replies[1:], strict=True))
         recorded = got.get("recorded")
@@ -71,3 +95,5 @@ def before_request() -> None:
             idempotency_key=key if "recorded" in got else None,
             recorded=json.loads(recorded) if recorded else None,
         )
+        if got.get("reader") is not None:
+            found.matches.learn(game_id, {sha256_hex(token): got["reader"]}, moving, got.get("seed"))

@@ -1,8 +1,9 @@
 """A token bucket per client in Redis, so every API process shares one budget per token.
 
 The bucket holds up to ``burst`` requests and refills at ``rate`` per second;
-one Lua script reads, refills and takes atomically. A request without a token
-is counted against its remote address.
+one Lua function reads, refills and takes atomically. A token presented for
+a game has its bucket in the game's slot, so a move can be charged inside
+its append; a request without a token is counted against its remote address.
 """
 from __future__ import annotations
 
@@ -14,24 +15,10 @@ import redis
 import redis.client
 
 from domain.core.canonical import sha256_hex
-
-_TAKE = """
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local now = tonumber(ARGV[3])
-local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(bucket[1]) or burst
-local at = tonumber(bucket[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
-local allowed = 0
-if tokens >= 1 then
-  tokens = tokens - 1
-  allowed = 1
-end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return {allowed, tostring(tokens)}
-"""
+from service.api.errors import ApiError
+from service.store import BucketCharge
+from service.store.keys import token_bucket
+from service.store.lua import TAKE
 
 
 @dataclass
@@ -41,27 +28,41 @@ class RateLimiter:
     burst: int
 
     def __post_init__(self) -> None:
-        self._take = self.client.register_script(_TAKE)
+        self._take = self.client.register_script(TAKE)
 
-    def take(self, pipe: redis.client.Pipeline, token: str | None, remote: str | None) -> tuple:
+    def take(self, pipe: redis.client.Pipeline, token: str | None, remote: str | None, game_id: str | None) -> tuple:
         """Queue taking one request from the client's bucket on ``pipe``; :meth:`wait` reads its reply.
 
         A plain EVALSHA: redis-py's pipelined scripts would cost a SCRIPT EXISTS round trip each time.
         """
-        who = f"token:{sha256_hex(token)}" if token else f"addr:{remote or 'unknown'}"
-        call = ([f"cairn:ratelimit:{who}"], [self.rate, self.burst, time.time()])
+        call = ([self._bucket(token, remote, game_id)], [self.rate, self.burst, time.time()])
         pipe.evalsha(self._take.sha, 1, *call[0], *call[1])
         return call
+
+    def charge(self, token: str, game_id: str) -> BucketCharge:
+        """One request of ``token`` for an append of ``game_id`` to take from the bucket itself."""
+        return BucketCharge(self._bucket(token, None, game_id), self.rate, self.burst, time.time())
 
     def wait(self, reply: list | Exception, call: tuple) -> float:
         """0 if the request may go ahead, else the seconds until the bucket holds one request again."""
         if isinstance(reply, redis.exceptions.NoScriptError):
             reply = self._take(keys=call[0], args=call[1])
         allowed, left = reply
-        if int(allowed):
-            return 0.0
-        return max(1.0 - float(left), 0.0) / self.rate
+        return 0.0 if int(allowed) else self.wait_after(float(left))
+
+    def wait_after(self, requests_left: float) -> float:
+        """Seconds until a bucket holding ``requests_left`` holds one request again."""
+        return max(1.0 - requests_left, 0.0) / self.rate
+
+    def refusal(self, wait: float) -> ApiError:
+        return ApiError(429, "rate_limited", "Too many requests",
+                        f"this token may make {self.rate:g} requests per second (bursts of {self.burst})",
+                        headers={"Retry-After": str(max(1, math.ceil(wait)))}, retry_after=wait)
 
     @staticmethod
-    def retry_after(wait: float) -> str:
-        return str(max(1, math.ceil(wait)))
+    def _bucket(token: str | None, remote: str | None, game_id: str | None) -> str:
+        if token and game_id:
+            return token_bucket(game_id, sha256_hex(token))
+        if token:
+            return f"cairn:ratelimit:token:{sha256_hex(token)}"
+        return f"cairn:ratelimit:addr:{remote or 'unknown'}"

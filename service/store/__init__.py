@@ -1,13 +1,16 @@
 """The Redis Streams event store: append-only game histories with a hash chain, snapshots and an index."""
 from service.store.durability import configure_durability
-from service.store.errors import GameNotFound, IdempotencyMismatch, VersionConflict
+from service.store.errors import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
+from service.store.lua import BucketCharge
 from service.store.store import AppendResult, EventStore, VersionOutOfRange
 
 __all__ = [
     "AppendResult",
+    "BucketCharge",
     "EventStore",
     "GameNotFound",
     "IdempotencyMismatch",
+    "RateLimited",
     "VersionConflict",
     "VersionOutOfRange",
     "configure_durability",

@@ -17,3 +17,11 @@ class IdempotencyMismatch(Exception):
 
 class GameNotFound(Exception):
     """No game with that id."""
+
+
+class RateLimited(Exception):
+    """The rate-limit bucket an append was to charge is empty; nothing was appended."""
+
+    def __init__(self, requests_left: float) -> None:
+        super().__init__(f"rate limited ({requests_left:g} requests left in the bucket)")
+        self.requests_left = requests_left

@@ -29,6 +29,11 @@ def game_keys(game_id: str) -> GameKeys:
     )
 
 
+def token_bucket(game_id: str, token_hash: str) -> str:
+    """A game token's rate-limit bucket, in the game's slot so that a move's append can charge it."""
+    return f"cairn:{{{game_id}}}:ratelimit:{token_hash}"
+
+
 def index_key(kind: str, value: str) -> str:
     """``cairn:index:game:<name>``, ``cairn:index:status:<status>``, ``cairn:index:player:<lowercased name>``."""
     return f"{INDEX_PREFIX}{kind}:{value}"

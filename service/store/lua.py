@@ -3,6 +3,8 @@ client so each call is an EVALSHA of a precomputed SHA.
 
 Redis runs a script atomically, which is what makes an append one step:
 no other append can interleave between the version check and the XADDs.
+The rate limiter's token bucket is Lua too, so that a move can be charged
+to its token's bucket inside its append: one round trip for the whole move.
 """
 from __future__ import annotations
 
@@ -11,14 +13,46 @@ from dataclasses import dataclass
 import redis
 from redis.commands.core import Script
 
-APPEND = """\
+BUCKET = """\
+-- A token bucket of up to `burst` requests that refills at `rate` per second: take one request if it holds one.
+local function take_from_bucket(key, rate, burst, now)
+  local bucket = redis.call('HMGET', key, 'tokens', 'at')
+  local tokens = tonumber(bucket[1]) or burst
+  local at = tonumber(bucket[2]) or now
+  tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+  local allowed = 0
+  if tokens >= 1 then
+    tokens = tokens - 1
+    allowed = 1
+  end
+  redis.call('HSET', key, 'tokens', tostring(tokens), 'at', tostring(now))
+  redis.call('PEXPIRE', key, math.ceil(burst / rate * 1000) + 1000)
+  return allowed, tokens
+end
+"""
+
+TAKE = BUCKET + """\
+-- KEYS: the bucket. ARGV: rate, burst, now (seconds). Returns {allowed (0 or 1), requests left}.
+local allowed, tokens = take_from_bucket(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
+return {allowed, tostring(tokens)}
+"""
+
+APPEND = BUCKET + """\
 -- Append one command's events to a game, atomically.
--- KEYS: events stream, meta hash, idempotency hash (all tagged {G}).
+-- KEYS: events stream, meta hash, idempotency hash, and optionally the rate-limit bucket to charge
+--       first (all tagged {G}).
 -- ARGV: expected version, prev hash, idempotency key ('' for none), command hash,
---       head hash after the batch, updated_at, new status ('' if unchanged), then one canonical envelope per event.
+--       head hash after the batch, updated_at, new status ('' if unchanged),
+--       the bucket's rate, burst and now ('' without a bucket), then one canonical envelope per event.
 -- The idempotency key is checked before the version, so a retry of an applied command
 -- returns its first result even though the game has moved on.
-local FIRST_PAYLOAD = 8
+local FIRST_PAYLOAD = 11
+if #KEYS == 4 then
+  local allowed, left = take_from_bucket(KEYS[4], tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10]))
+  if allowed == 0 then
+    return {'rate_limited', tostring(left)}
+  end
+end
 local current = redis.call('HMGET', KEYS[2], 'version', 'head_hash')
 if not current[1] then
   return {'missing'}
@@ -87,3 +121,13 @@ class Scripts:
 
 def register(client: redis.Redis) -> Scripts:
     return Scripts(append=client.register_script(APPEND), create=client.register_script(CREATE))
+
+
+@dataclass(frozen=True)
+class BucketCharge:
+    """One request to take from the rate-limit bucket ``key`` (a key of the game's slot) in an append."""
+
+    key: str
+    rate: float
+    burst: int
+    now: float

@@ -24,9 +24,9 @@ from domain.core.match import Match, apply_event, match_from_json, replay
 from domain.core.rules import Rules
 from service.store import index, snapshots
 from service.store.envelope import GENESIS_HASH, links, seal
-from service.store.errors import GameNotFound, IdempotencyMismatch, VersionConflict
+from service.store.errors import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
 from service.store.keys import GameKeys, game_keys, stream_id
-from service.store.lua import register
+from service.store.lua import BucketCharge, register
 from service.store.replies import text, text_hash
 
 # Event types after which a game has a new status in the index.
@@ -119,11 +119,14 @@ class EventStore:
         command: dict | None,
         command_id: str,
         idempotency_key: str | None,
+        charge: BucketCharge | None = None,
     ) -> AppendResult:
         """Append one command's events at ``expected_version`` + 1 onwards, or refuse.
 
         A seen idempotency key returns the range it recorded (``duplicate=True``)
-        and appends nothing, whatever the game's version is now.
+        and appends nothing, whatever the game's version is now. With a
+        ``charge`` the request is first taken from that rate-limit bucket, in
+        the same script; an empty bucket raises :class:`RateLimited`.
         """
         if not events:
             raise ValueError("an append needs at least one event")
@@ -134,17 +137,19 @@ class EventStore:
         for _attempt in range(2):
             time = now_iso()
             envelopes, payloads = self._seal_batch(game_id, events, head, command, command_id, time, expected_version)
+            bucket = [charge.key] if charge else []
+            rate = [charge.rate, charge.burst, charge.now] if charge else ["", "", ""]
             reply = self._scripts.append(
-                keys=[keys.events, keys.meta, keys.idem],
+                keys=[keys.events, keys.meta, keys.idem, *bucket],
                 args=[
                     expected_version, head.hash, idempotency_key or "", command_hash,
-                    envelopes[-1]["hash"], time, status or "", *payloads,
+                    envelopes[-1]["hash"], time, status or "", *rate, *payloads,
                 ],
             )
             outcome = text(reply[0])
             if outcome != "stale_head":
                 break
-            head = self._read_head(game_id)
+            head, charge = self._read_head(game_id), None  # the first try took the request from the bucket
         if outcome == "ok":
             last = expected_version + len(events)
             self._remember(game_id, _Head(last, envelopes[-1]["hash"], head.rules_version))
@@ -154,6 +159,8 @@ class EventStore:
         if outcome == "duplicate":
             first, last = int(reply[1]), int(reply[2])
             return AppendResult(self.read(game_id, first, last), first, last, duplicate=True)
+        if outcome == "rate_limited":
+            raise RateLimited(float(text(reply[1])))
         if outcome == "mismatch":
             raise IdempotencyMismatch(f"idempotency key {idempotency_key!r} was used for a different command")
         if outcome == "missing":
@@ -195,6 +202,11 @@ class EventStore:
         if version is None:
             raise GameNotFound(game_id)
         return _Head(int(version), text(head_hash), self._rules_for(text(game)).rules_version)
+
+    def note_head(self, game_id: str, match: Match, head_hash: str) -> None:
+        """A match a caller folded from the stream, and the hash of its last event: an append right after it
+        chains to that hash without asking Redis (the script still refuses if the game has moved on)."""
+        self._remember(game_id, _Head(match.version, head_hash, match.rules.rules_version))
 
     def _remember(self, game_id: str, head: _Head) -> None:
         with self._heads_lock:

@@ -1,0 +1,206 @@
+"""Submitting a move: decided by the engine against the state at the version the client saw, then appended
+only if the game is still there.
+
+Two ways lead to the same answers. The direct way serves a move whose
+token, seed and state at its expected version this process holds (the
+usual case for a game played through it): the engine decides at once and
+the append, which also charges the token's rate-limit bucket, is the only
+round trip to Redis. Anything else, and any move the direct way cannot
+complete before its append, takes the checked way: the request's records
+are fetched first (:mod:`service.api.prelude`), a known Idempotency-Key
+answers first (a retry must not meet a 409 for its own success), then the
+version, then the rules.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+
+from flask import g, request
+
+from domain.core.canonical import canonical_json, sha256_hex
+from domain.core.chance import SERVER
+from domain.core.errors import IllegalMove
+from domain.core.events import ORGANISER
+from domain.core.match import Match, submit_and_fold, waiting_for
+from service.api import context, prelude
+from service.api.auth import reader_for
+from service.api.context import current_match, game_meta, json_body, prelude_for
+from service.api.errors import ApiError
+from service.api.schemas import MoveSchema, load
+from service.api.versions import etag, expected_version
+from service.store import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
+from service.store.envelope import redact_envelope
+from service.store.keys import game_keys
+
+# One instance serves every request: building a marshmallow schema costs more than loading a move with it.
+MOVE_SCHEMA = MoveSchema()
+IDEMPOTENCY_KEY_MAX = 200
+
+
+def submit(game_id: str):
+    """The move's answer: 201 with the events it appended, or the first answer again for a known key."""
+    if g.get("prelude") is None and (known := prelude.known_move()) is not None:
+        answer = _direct(*known)
+        if answer is not None:
+            return answer
+        prelude.fetch()
+    return _checked(game_id)
+
+
+def _direct(game_id: str, token: str):
+    """The move decided on this process's own copy of the game, or ``None`` to take the checked way.
+
+    ``None`` whenever something is off (a bad body, a state at another
+    version, a refusal by the rules): the checked way then answers it,
+    refusals and rate limit included. The copy is taken out of the cache
+    and folded in place; it goes back only once the events are stored.
+    """
+    services = context.services()
+    facts = services.matches.facts(game_id)
+    reader = facts.readers[sha256_hex(token)]
+    try:
+        body = load(MOVE_SCHEMA, json_body())
+        expected = expected_version(body.pop("expected_version", None))
+        key = _idempotency_key()
+    except ApiError:
+        return None
+    if not facts.seed_known:
+        return None
+    match = services.matches.take(game_id, expected)
+    if match is None:
+        return None
+    try:
+        actor = _actor(reader, body.pop("seat", None), match.seats)
+        events, after = submit_and_fold(match, actor, body, facts.seed, in_place=True)
+    except (ApiError, IllegalMove):
+        return None
+    command = {**body, "seat": actor}
+    try:
+        result = services.store.append(
+            game_id, expected, events, command=command, command_id=str(uuid.uuid4()), idempotency_key=key,
+            charge=services.limiter.charge(token, game_id),
+        )
+    except RateLimited as limited:
+        raise services.limiter.refusal(services.limiter.wait_after(limited.requests_left)) from None
+    except GameNotFound:
+        return None
+    except VersionConflict as conflict:
+        raise _stale(expected, conflict.current_version) from None
+    except IdempotencyMismatch:
+        raise _key_reused(key) from None
+    if result.duplicate:
+        return _move_response(game_id, result.envelopes, reader, replayed=True)
+    services.matches.remember(game_id, after)
+    return _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
+
+
+def _checked(game_id: str):
+    meta = game_meta(game_id)
+    store = context.store()
+    reader = reader_for(store, game_id, required=True)
+    body = load(MOVE_SCHEMA, json_body())
+    expected = expected_version(body.pop("expected_version", None))
+    seats = [f"p{n}" for n in range(1, len(meta["players"]) + 1)]
+    actor = _actor(reader, body.pop("seat", None), seats)
+    command = {**body, "seat": actor}
+    key = _idempotency_key()
+    fetched = prelude_for(game_id)
+    if key is not None:
+        prefetched = fetched is not None and fetched.idempotency_key == key
+        batch = fetched.recorded if prefetched else _recorded_batch(game_id, key)
+        if batch is not None:
+            return _replay(game_id, key, batch, command, reader)
+    match = current_match(game_id, meta)
+    if match.version != expected:
+        # The same key may have moved the game since the look above (a concurrent retry).
+        batch = _recorded_batch(game_id, key) if key is not None else None
+        if batch is not None:
+            return _replay(game_id, key, batch, command, reader)
+        raise _stale(expected, match.version)
+    seed = None
+    if match.chance_mode == SERVER:
+        seed = fetched.seed if fetched is not None else store.seed(game_id)
+    events, after = submit_and_fold(match, actor, body, seed)
+    try:
+        result = store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
+                              idempotency_key=key)
+    except VersionConflict as conflict:
+        raise _stale(expected, conflict.current_version) from None
+    except IdempotencyMismatch:
+        raise _key_reused(key) from None
+    if result.duplicate:
+        return _move_response(game_id, result.envelopes, reader, replayed=True)
+    context.services().matches.remember(game_id, after)
+    return _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
+
+
+def _actor(reader: str, seat: str | None, seats: list[str]) -> str:
+    """Who the move is for: the token's seat, or the seat the organiser names (or the organiser itself)."""
+    if seat is None or seat == reader:
+        return reader
+    if reader != ORGANISER:
+        raise ApiError(403, "wrong_seat", "Not your seat", f"a {reader} token cannot move for {seat}", field="seat")
+    check_seat(seats, seat)
+    return seat
+
+
+def check_seat(seats: list[str], seat: str) -> None:
+    if seat not in seats:
+        raise ApiError(422, "unknown_seat", "Unknown seat", f"this game has seats {', '.join(seats)}", field="seat")
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not key or len(key) > IDEMPOTENCY_KEY_MAX or not key.isprintable():
+        raise ApiError(400, "invalid_idempotency_key", "Invalid Idempotency-Key",
+                       f"an Idempotency-Key is 1 to {IDEMPOTENCY_KEY_MAX} printable characters",
+                       field="Idempotency-Key")
+    return key
+
+
+def _recorded_batch(game_id: str, key: str) -> dict | None:
+    """The version range ``key`` produced (``{"first", "last", ...}``), if it was used."""
+    recorded = context.services().client.hget(game_keys(game_id).idem, key)
+    return json.loads(recorded) if recorded is not None else None
+
+
+def _replay(game_id: str, key: str, batch: dict, command: dict, reader: str):
+    """The first response to ``key`` again, if this is the same move; nothing is decided anew."""
+    envelopes = context.store().read(game_id, from_version=batch["first"], to_version=batch["last"])
+    if canonical_json(envelopes[0].get("command")) != canonical_json(command):
+        raise _key_reused(key)
+    return _move_response(game_id, envelopes, reader, replayed=True)
+
+
+def _move_response(game_id: str, envelopes: list[dict], reader: str, *, replayed: bool, after: Match | None = None):
+    """The same body for the first answer and every replay of it: it depends on the batch alone.
+
+    ``after`` is the game right after the batch; a replay loads it again.
+    """
+    revealed = any(envelope["type"] == "game_ended" for envelope in envelopes)
+    last = envelopes[-1]["version"]
+    after = after or context.store().load(game_id, at=last)
+    body = {
+        "game_id": game_id,
+        "first_version": envelopes[0]["version"],
+        "version": last,
+        "status": after.status,
+        "waiting_for": waiting_for(after),
+        "events": [redact_envelope(envelope, reader, revealed) for envelope in envelopes],
+    }
+    headers = {"ETag": etag(last), "Idempotent-Replayed": "true" if replayed else "false"}
+    return body, 201, headers
+
+
+def _stale(expected: int, current: int) -> ApiError:
+    return ApiError(409, "stale_version", "Stale version",
+                    f"you decided against version {expected}, the game is at version {current}",
+                    field="expected_version", current_version=current, headers={"ETag": etag(current)})
+
+
+def _key_reused(key: str) -> ApiError:
+    return ApiError(422, "idempotency_key_reused", "Idempotency-Key reused",
+                    f"the key {key!r} was already used for a different move", field="Idempotency-Key")
