@@ -8,9 +8,9 @@ never mutated: folding works on a copy, or on a match :meth:`MatchCache.take`
 has removed from the cache.
 
 Beside them it keeps what never changes about a game once created: which
-reader each token stands for, and the committed seed. A move whose token,
-seed and state at its expected version are all known here needs nothing
-from Redis before its append.
+reader each token stands for, and the committed seed. A move whose token
+and seed are known here, and whose game is cached at its expected version
+or a few events short of it, needs at most one read before its append.
 """
 from __future__ import annotations
 
@@ -59,13 +59,24 @@ class MatchCache:
         return match
 
     def take(self, game_id: str, version: int) -> Match | None:
-        """The cached game if it is at ``version``, removed from the cache so the caller may fold into it."""
+        """The game at ``version``, taken out of the cache so the caller may fold into it: the cached match,
+        brought forward by the events it lacks. ``None`` when no match of the game is cached within reach,
+        or the game has not reached ``version``."""
         with self._lock:
             cached = self._matches.get(game_id)
-            if cached is None or cached.version != version:
+            if cached is None or not 0 <= version - cached.version <= FOLD_LIMIT:
                 return None
             del self._matches[game_id]
-            return cached
+        if cached.version < version:
+            envelopes = self._store.read(game_id, from_version=cached.version + 1, to_version=version)
+            for envelope in envelopes:
+                apply_event(cached, envelope)
+            if envelopes:
+                self._store.note_head(game_id, cached, envelopes[-1]["hash"])
+            if cached.version != version:
+                self.remember(game_id, cached)
+                return None
+        return cached
 
     def remember(self, game_id: str, match: Match) -> None:
         """Keep ``match`` unless a later version of the game is cached already."""

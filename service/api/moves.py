@@ -2,10 +2,11 @@
 only if the game is still there.
 
 Two ways lead to the same answers. The direct way serves a move whose
-token, seed and state at its expected version this process holds (the
-usual case for a game played through it): the engine decides at once and
-the append, which also charges the token's rate-limit bucket, is the only
-round trip to Redis. Anything else, and any move the direct way cannot
+token and seed this process holds, and the game too, at its expected
+version or a few events short of it (the usual case for a game played
+through it): the engine decides at once, or after one read of the events
+the process has not seen, and the append, which also charges the token's
+rate-limit bucket, is the only other round trip to Redis. Anything else, and any move the direct way cannot
 complete before its append, takes the checked way: the request's records
 are fetched first (:mod:`service.api.prelude`), a known Idempotency-Key
 answers first (a retry must not meet a 409 for its own success), then the
@@ -67,7 +68,10 @@ def _direct(game_id: str, token: str):
         return None
     if not facts.seed_known:
         return None
-    match = services.matches.take(game_id, expected)
+    try:
+        match = services.matches.take(game_id, expected)
+    except GameNotFound:
+        return None
     if match is None:
         return None
     try:
