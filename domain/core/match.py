@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.core.canonical import sha256_hex
 from domain.core.chance import CHANCE_MODES, SERVER, TABLE, ChanceNode, check_outcome, derive_outcome
+from domain.core.commands import ReadTracked, unknown_field
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, make_event, redact_event
 from domain.core.rules import Rules
@@ -157,6 +158,12 @@ def submit(match: Match, actor: str, command: dict, seed: str | None = None) -> 
     ``actor`` is a seat, or ``ORGANISER`` resolving a chance node in table
     mode. In server mode every chance node the command opens is resolved from
     ``seed`` in the same batch, so a seat never waits on the server.
+
+    A field of the command (but ``type`` and ``seat``) that deciding never
+    reads is refused as ``unknown_field``, as the organiser's ``resolve_chance``
+    with more than an ``outcome``: it would be recorded and mean nothing. No
+    game lists its moves' fields; :class:`~domain.core.commands.ReadTracked`
+    sees which ones the rules read.
     """
     return submit_and_fold(match, actor, command, seed)[0]
 
@@ -176,19 +183,23 @@ def submit_and_fold(
     if match.ended:
         raise IllegalMove("game_over", "the game has ended")
     node = match.rules.chance_node(match.state)
+    tracked = ReadTracked(command)
     if command["type"] == RESOLVE_CHANCE:
         if actor != ORGANISER:
             raise IllegalMove("not_organiser", "only the organiser resolves chance decisions")
         if node is None:
             raise IllegalMove("no_chance_pending", "no chance decision is pending")
-        events = [chance_event(node, check_outcome(node, command.get("outcome")))]
+        events = [chance_event(node, check_outcome(node, tracked.get("outcome")))]
     else:
         if node is not None:
             raise IllegalMove("chance_pending", f"waiting for the organiser to resolve {node.key}")
         if actor not in match.rules.to_act(match.state):
             raise IllegalMove("not_your_turn", f"the game is not waiting for {actor}")
-        decided = match.rules.decide(match.state, actor, command)
+        decided = match.rules.decide(match.state, actor, tracked)
         events = [dict(event, seat=event.get("seat") or actor) for event in decided]
+    unread = tracked.unread(exempt=("type", "seat"))
+    if unread:
+        raise unknown_field(command, unread[0])
     working = match if in_place else match.copy()
     for event in events:
         apply_event(working, event)

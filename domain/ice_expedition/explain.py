@@ -7,6 +7,7 @@ which rule forbids the move.
 from __future__ import annotations
 
 from domain.core import IllegalMove
+from domain.core.commands import unoffered_field
 from domain.ice_expedition import dig
 from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.turn import affordable, controlled_leaders, front_effect
@@ -29,6 +30,9 @@ HAND_TILE_RULES = {"F-TERM": "ICE-SNOW-2", "F-TALI": "ICE-SNOW-9", "F-ROPE": "IC
 def refusal(flow: Flow, seat: str, command: dict, waiting: dict | None, moves: list[dict]) -> IllegalMove:
     kind = command["type"]
     rule = RULE_OF[kind]
+    unknown = unoffered_field(command, moves, rule)
+    if unknown is not None:
+        return unknown
     if waiting is not None and kind not in {m["type"] for m in moves}:
         return IllegalMove("decision_pending", f"first decide {waiting['kind']}", rule_id="ICE-CMD-16", field="type")
     if waiting is None:

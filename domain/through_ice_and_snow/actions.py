@@ -360,9 +360,14 @@ def base_check(state: State, seat: int, command: dict) -> None:
     if not choices:
         raise refuse("no_choice", "no choice of this space can be paid for now", "TIS-SURV-3", "space")
     keys = set(choices[0])
-    if set(command) != {"type", "space", "lead", "crew", *keys}:
-        raise refuse("invalid_fields", f"take_action on {space_id} has the fields type, space, lead, crew"
-                     + "".join(f", {key}" for key in sorted(keys)), "TIS-CMD-13")
+    fields = {"type", "space", "lead", "crew", *keys}
+    if set(command) != fields:
+        unknown = sorted(set(command) - fields)
+        listed = f"take_action on {space_id} has the fields type, space, lead, crew" + "".join(
+            f", {key}" for key in sorted(keys))
+        if unknown:
+            raise refuse("unknown_field", f"'{unknown[0]}' is not a field here: {listed}", "TIS-CMD-13", unknown[0])
+        raise refuse("invalid_fields", listed, "TIS-CMD-13")
     extra = {key: command[key] for key in keys}
     if canonical_json(extra) not in {canonical_json(choice) for choice in choices}:
         rule, key = choice_fault(space_id, extra, choices)

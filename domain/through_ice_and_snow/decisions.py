@@ -7,6 +7,7 @@ first entry of the queue before any automatic step or other decision.
 from __future__ import annotations
 
 from domain.core.canonical import canonical_json
+from domain.core.commands import unoffered_field
 from domain.core.errors import IllegalMove
 from domain.through_ice_and_snow import voyage
 from domain.through_ice_and_snow.board import State, pay, score
@@ -98,8 +99,10 @@ def check(state: State, entry: dict, command: dict) -> None:
         raise IllegalMove("decision_pending", f"the game waits for your {expected} decision", rule_id=rule_id,
                           field="type")
     key = canonical_json(command)
-    if not any(canonical_json(move) == key for move in moves(state, entry)):
-        raise IllegalMove("invalid_choice", f"that {expected} is not one of the choices now", rule_id=rule_id)
+    choices = moves(state, entry)
+    if not any(canonical_json(move) == key for move in choices):
+        raise unoffered_field(command, choices, rule_id) or IllegalMove(
+            "invalid_choice", f"that {expected} is not one of the choices now", rule_id=rule_id)
 
 
 def resolve(state: State, command: dict) -> None:

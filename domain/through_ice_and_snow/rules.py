@@ -4,7 +4,7 @@ Expeditions) and the single-player scenarios, each a game option."""
 from __future__ import annotations
 
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
-from domain.core.commands import unknown_move
+from domain.core.commands import extra_field, unknown_move, unoffered_field
 from domain.through_ice_and_snow import (
     actions,
     amundsen,
@@ -261,9 +261,11 @@ class ThroughIceAndSnow(Rules):
                               field="type")
         if kind in flow.EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
             moves, event = flow.EXTRA_COMMANDS[kind]
-            if not actions.offered(command, moves(state, index)):
-                raise IllegalMove("not_allowed_now", f"{kind} is not open to you now, or not with those fields",
-                                  rule_id=EXTRA_RULES[kind], field="type")
+            offers = moves(state, index)
+            if not actions.offered(command, offers):
+                raise unoffered_field(command, offers, EXTRA_RULES[kind]) or IllegalMove(
+                    "not_allowed_now", f"{kind} is not open to you now, or not with those fields",
+                    rule_id=EXTRA_RULES[kind], field="type")
             return [make_event(event, {key: value for key, value in command.items() if key != "type"})]
         if state["pending"]:
             decisions.check(state, state["pending"][0], command)
@@ -273,8 +275,9 @@ class ThroughIceAndSnow(Rules):
                 return [flow.SETUP_COMMANDS[kind](state, index, command)]
             return [self._setup_choice(state, index, command)]
         if kind == "pass":
-            if set(command) != {"type"}:
-                raise IllegalMove("invalid_fields", "pass has no fields", rule_id="TIS-CMD-14")
+            extra = extra_field(command, {"type"}, "TIS-CMD-14")
+            if extra:
+                raise extra
             if not actions.offered(command, actions.action_moves(state, index)):
                 raise IllegalMove("must_act", "this turn must end with the action begun", rule_id="TIS-LEG-6")
             return [make_event("passed")]
@@ -292,8 +295,11 @@ class ThroughIceAndSnow(Rules):
         player = state["players"][index]
         if player[chosen] is not None:
             raise IllegalMove("already_chosen", "you already kept a card of that kind", rule_id=rule_id)
+        extra = extra_field(command, {"type", "card"}, rule_id)
+        if extra:
+            raise extra
         card = command.get("card")
-        if set(command) != {"type", "card"} or not isinstance(card, str) or card not in player[dealt]:
+        if not isinstance(card, str) or card not in player[dealt]:
             raise IllegalMove("not_dealt", "keep one of the cards dealt to you", rule_id=rule_id, field="card")
         event = "investor_chosen" if kind == "choose_investor" else "cartography_chosen"
         return make_event(event, {}, secret={"card": card}, secret_to=[state["seats"][index]])

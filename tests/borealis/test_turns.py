@@ -305,3 +305,14 @@ def test_with_no_card_anywhere_a_draw_is_skipped():
     play(match, "p1", {"type": "observe", "card_id": "animal-03", "location": "MIDDLE"})
     assert RULES.to_act(match.state) == ["p2"]  # nothing to take anywhere: the step is skipped
     assert len(board(match, "p1")["hand"]) == 3
+
+
+def test_a_field_a_move_does_not_have_is_refused():
+    """A pool card is taken by its slot alone: any other field is refused by name, not recorded."""
+    match = new_game()
+    play(match, "p1", {"type": "observe", "card_id": "animal-02", "location": "LEFT"})
+    with pytest.raises(IllegalMove) as refused:
+        play(match, "p1", {"type": "take_card", "pool_slot": 1, "colour": "red"})
+    assert (refused.value.code, refused.value.field) == ("unknown_field", "colour")
+    assert refused.value.message == "'colour' is not a field of a take_card move"
+    play(match, "p1", {"type": "take_card", "pool_slot": 1})

@@ -7,8 +7,12 @@ the same engine the service uses, and checks at every step that:
 * the state survives a JSON round trip;
 * no reader's payloads (view, legal moves, redacted events) contain another
   seat's secrets, and the public's contain none;
-* at sampled positions, every offered move is accepted and a sample of moves
-  not offered (perturbed fields, wrong seats) is refused with ``IllegalMove``.
+* at sampled positions, every offered move is accepted, a sample of moves
+  not offered (perturbed fields, wrong seats) is refused with ``IllegalMove``,
+  and an offered move with a field added that no game has is refused as
+  ``unknown_field``, the field named;
+* ``submit`` leaves the match it is given as it was, whether it accepts the
+  move or refuses it (the service folds an accepted move into that very match).
 """
 from __future__ import annotations
 
@@ -18,9 +22,22 @@ from dataclasses import dataclass, field
 
 from domain.core import ORGANISER, TABLE, IllegalMove, Rules
 from domain.core.canonical import canonical_json
-from domain.core.match import Match, apply_event, create, legal_moves, redact, replay, start, submit, view, waiting_for
+from domain.core.match import (
+    Match,
+    apply_event,
+    create,
+    legal_moves,
+    match_to_json,
+    redact,
+    replay,
+    start,
+    submit,
+    view,
+    waiting_for,
+)
 
 JUNK_VALUES = ("__not-a-thing__", -1, 999, None, [], {"x": 1}, True)
+NO_SUCH_FIELD = "__not_a_field__"
 
 
 @dataclass
@@ -83,21 +100,55 @@ def perturbations(moves: list[dict], rng: random.Random, limit: int) -> list[dic
     return out
 
 
+def match_json(match: Match) -> str:
+    return canonical_json(match_to_json(match))
+
+
+def submit_unchanging(match: Match, before: str, actor: str, command: dict, seed: str | None) -> list[dict]:
+    """``submit``, checking that it leaves ``match`` as it was (``before``, its :func:`match_json`), whether it
+    accepts the command or refuses it."""
+    try:
+        return submit(match, actor, command, seed)
+    finally:
+        assert match_json(match) == before, f"submitting {command} changed the match at version {match.version}"
+
+
+def check_unknown_field(match: Match, before: str, actor: str, command: dict, seed: str | None) -> None:
+    """A command otherwise accepted, with a field added that no game has, is refused and the field named."""
+    padded = {**command, NO_SUCH_FIELD: 1}
+    try:
+        submit_unchanging(match, before, actor, padded, seed)
+    except IllegalMove as error:
+        assert (error.code, error.field) == ("unknown_field", NO_SUCH_FIELD), (
+            f"{padded} was refused at version {match.version} with {error.to_dict()}, not as an unknown field"
+        )
+    else:
+        raise AssertionError(f"{actor} was allowed {padded} at version {match.version}")
+
+
 def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked: int = 60) -> None:
+    # The unknown-field checks draw nothing from ``rng``, so each seed plays the game it played before them.
+    before = match_json(match)
     for seat in waiting_for(match):
         if seat == ORGANISER:
+            if match.chance_mode == TABLE:
+                offer = legal_moves(match, ORGANISER)[0]
+                draw = offer["candidates"][: offer["chance"]["count"]]
+                check_unknown_field(match, before, ORGANISER, {"type": offer["type"], "outcome": draw}, seed)
             continue
         moves = legal_moves(match, seat)
         assert moves, f"{seat} is awaited at version {match.version} but has no legal move"
         offered = {canonical_json(move) for move in moves}
         assert len(offered) == len(moves), "legal_moves lists a move twice"
         for move in rng.sample(moves, min(len(moves), max_checked)):
-            submit(match, seat, json.loads(json.dumps(move)), seed)
+            submit_unchanging(match, before, seat, json.loads(json.dumps(move)), seed)
+        for move in moves[:: max(1, len(moves) // 3)][:3]:
+            check_unknown_field(match, before, seat, move, seed)
         for move in perturbations(moves, rng, 20):
             if canonical_json(move) in offered:
                 continue
             try:
-                submit(match, seat, move, seed)
+                submit_unchanging(match, before, seat, move, seed)
             except IllegalMove:
                 continue
             raise AssertionError(f"{seat} was allowed {move} at version {match.version}; legal_moves did not offer it")
@@ -105,7 +156,7 @@ def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked:
         if idle:
             other = rng.choice(idle)
             try:
-                submit(match, other, moves[0], seed)
+                submit_unchanging(match, before, other, moves[0], seed)
             except IllegalMove as error:
                 assert error.code == "not_your_turn"
             else:
@@ -165,7 +216,7 @@ def play_random_game(
         move = rng.choice(moves)
         if actor == ORGANISER:
             move = {"type": move["type"], "outcome": rng.sample(move["candidates"], move["chance"]["count"])}
-        record(submit(live, actor, move, seed))
+        record(submit_unchanging(live, match_json(live), actor, move, seed))
         report.steps += 1
     assert live.ended, f"no end after {max_steps} moves"
     sheet = rules.final_score(live.state)

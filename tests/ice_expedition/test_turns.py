@@ -92,6 +92,15 @@ def test_turn_spends_one_or_two_ep_and_overwork_allows_three():
     assert refused(match, "p1", {"type": "overwork"}).rule_id == "ICE-ACT-6"  # once per turn
 
 
+def test_a_field_a_move_does_not_have_is_refused_by_name():
+    """The rules accept exactly the moves they offer; one with a field added is refused naming that field."""
+    match = surface_game(picks={"guilds": ["G-ICEW", "G-INCA"]})
+    move = moves_of(match, "p1", "move")[0]
+    error = refused(match, "p1", {**move, "camp": True})
+    assert (error.code, error.field) == ("unknown_field", "camp")
+    act(match, "p1", move)
+
+
 def test_overwork_twice_with_the_option():
     """AMB-4 option OVERWORK_MAX_PER_TURN = 2."""
     match = surface_game(options={"overwork_max_per_turn": 2}, picks={"guilds": ["G-INCA", "G-ICEW"]})

@@ -23,6 +23,16 @@ def test_crew_move_to_the_sled_keep_their_row_and_the_sled_appears_with_the_ship
     assert not sled["returned"]
 
 
+def test_a_transfer_names_no_vessel_to_pay():
+    """NWP-ACT-5 (A7): the vessel the crew leave pays, so a ``pay_from`` would mean nothing and is refused."""
+    match = started(2)
+    transfer = {"type": "transfer_crew", "direction": "to_sled", "from_available": 3, "from_resting": 1}
+    with pytest.raises(IllegalMove) as error:
+        play(match, "p1", {**transfer, "pay_from": "ship"})
+    assert (error.value.code, error.value.field) == ("unknown_field", "pay_from")
+    play(match, "p1", transfer)
+
+
 def test_crew_return_to_the_ship_only_on_the_same_tile_and_the_empty_sled_leaves_the_board():
     """NWP-ACT-5 / NWP-COMP-22: sled to ship needs one tile; with every crewman aboard the ship the sled is removed."""
     match = started(2)
