@@ -19,9 +19,10 @@ from typing import Any
 
 import orjson
 
-# What orjson may write otherwise than the standard library: a float in exponent form, below 1e-4 or from
-# 1e16 up. A string that matches (say "1e5") merely takes the slower path.
-_FLOAT_FORMS_APART = re.compile(rb"\d[eE][-+\d]|0\.0000|\d{16}\.")
+# What orjson may write otherwise than the standard library: a number in exponent form, below 1e-4 or from
+# 1e16 up, where a value starts. A string that holds such a thing (say ":1e5") merely takes the slower path;
+# hashes, salts and times do not.
+_FLOAT_FORMS_APART = re.compile(rb"(?:^|[:,\[])-?(?:\d+(?:\.\d+)?[eE]|0\.0000|\d{16})")
 
 
 def canonical_json(value: Any) -> str:

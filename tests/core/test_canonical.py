@@ -29,6 +29,7 @@ def test_canonical_json_is_the_standard_librarys_form(value):
     assert canonical_json(value) == standard(value)
 
 
-def test_values_orjson_cannot_encode_take_the_standard_path():
-    for value in ({1: "a", 2: "b"}, 2**70, {"name": "\ud800"}, [1e-7, 6.103515625e-05, 1e16, 2.5e-300, 12345678901234567.0]):
+def test_values_orjson_writes_otherwise_or_cannot_encode_take_the_standard_path():
+    floats = [1e-7, 6.103515625e-05, 1e16, 2.5e-300, 12345678901234567.0]
+    for value in ({1: "a", 2: "b"}, 2**70, {"name": "\ud800"}, floats, {"at": floats}):
         assert canonical_json(value) == standard(value)
