@@ -5,8 +5,8 @@ one private Redis (AOF, ``appendfsync everysec``), started by this run:
 
 * baseline: ``baseline_app`` below, a Flask endpoint whose only work is one
   ``EVALSHA`` of a script that ``XADD``s the ~300-byte JSON body it was sent;
-* Cairn, ``service.app:create_app()``, driven two ways; each client thread
-  has its own server-mode Borealis games (2, 3 or 4 seats):
+* Cairn, ``service.app:create_app()``, driven two ways; each client has its
+  own server-mode Borealis games (2, 3 or 4 seats):
   - submission: the moves of a random game decided in advance (server mode
     with a known seed replays identically), one POST per move with
     ``If-Match`` and a fresh ``Idempotency-Key``: the same request pattern
@@ -14,7 +14,9 @@ one private Redis (AOF, ``appendfsync everysec``), started by this run:
   - play: fetch the acting seat's legal moves, POST one of them; only the
     POST is timed, but the same two workers serve the GETs as well.
 
-The client threads run in this process on loopback, for 1, 8 and 32 clients,
+The clients run in this process on loopback, driven by one thread with
+non-blocking sockets (``bench._loadgen``: the load generator must take as
+little as it can of the cores the servers share), for 1, 8 and 32 clients,
 in paired rounds (baseline, then Cairn) so that other load on the machine
 falls on both alike; throughput is the median round, latencies are pooled.
 Outside the timed runs, Redis MONITOR counts the commands each request sends.
@@ -26,7 +28,9 @@ Run from the repository root: ``python -m bench.http``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.client
+import itertools
 import json
 import os
 import random
@@ -38,13 +42,14 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import redis
 from flask import Flask, request
 
+from bench._loadgen import Client, Driver, Outcome, Request, Response
 from domain import registry
 from domain.core.chance import SERVER
 from domain.core.match import apply_event, create, legal_moves, submit, waiting_for
@@ -85,7 +90,7 @@ def baseline_app() -> Flask:
     return app
 
 
-class Client:
+class BlockingClient:
     """One keep-alive connection (gunicorn's sync workers close it after each answer; it reopens itself)."""
 
     def __init__(self, port: int):
@@ -111,27 +116,13 @@ class Client:
         return response.status, json.loads(raw) if raw and is_json else None, seconds
 
 
-class Appender:
+def appender(index: int) -> Client:
     """A baseline client: POSTs its payload to its own stream."""
-
-    def __init__(self, port: int, index: int):
-        self.client = Client(port)
-        self.path = f"/append/c{index}"
-        self.body = baseline_payload(index)
-
-    def step(self) -> float:
-        status, _body, seconds = self.client.call("POST", self.path, self.body)
-        if status != 201:
-            raise RuntimeError(f"baseline answered {status}")
-        return seconds
-
-
-@dataclass
-class Game:
-    game_id: str
-    tokens: dict[str, str]
-    version: int
-    waiting_for: list[str]
+    body = baseline_payload(index)
+    while True:
+        answer = yield Request("POST", f"/append/c{index}", body, timed=True)
+        if answer.status != 201:
+            raise RuntimeError(f"baseline answered {answer.status}")
 
 
 @dataclass
@@ -160,129 +151,63 @@ def script(player_count: int) -> Script:
     return Script(players, seed, moves)
 
 
-class Submitter:
-    """A Cairn client that only submits: it replays a scripted game's moves, one POST per step, into games of its
-    own (a new one, untimed, when the script runs out)."""
-
-    def __init__(self, port: int, plan: Script):
-        self.client = Client(port)
-        self.plan = plan
-        self.start_game()
-
-    def start_game(self) -> None:
-        body = {"game": "borealis", "players": self.plan.players, "chance_mode": "server", "seed": self.plan.seed}
-        status, created, _ = self.client.call("POST", "/games", body)
-        if status != 201:
-            raise RuntimeError(f"creating a game answered {status}: {created}")
-        self.game_id = created["game_id"]
-        self.tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
-        self.next_move = 0
-
-    def step(self) -> float:
-        seat, move, version = self.plan.moves[self.next_move]
-        headers = {"Authorization": f"Bearer {self.tokens[seat]}", "If-Match": f'"{version}"',
-                   "Idempotency-Key": uuid.uuid4().hex}
-        status, moved, seconds = self.client.call("POST", f"/games/{self.game_id}/moves", move, headers)
-        if status != 201:
-            raise RuntimeError(f"a scripted move answered {status}: {moved}")
-        self.next_move += 1
-        if self.next_move == len(self.plan.moves):
-            self.start_game()
-        return seconds
+def new_game(players: list[str], seed: str) -> Generator[Request, Response, tuple[str, dict[str, str], int]]:
+    """Create a server-mode Borealis game (untimed): its id, its seat tokens and its version."""
+    created = yield Request("POST", "/games", {"game": "borealis", "players": players, "chance_mode": "server",
+                                               "seed": seed})
+    if created.status != 201:
+        raise RuntimeError(f"creating a game answered {created.status}: {created.body[:200]!r}")
+    body = created.json()
+    return body["game_id"], {seat["seat"]: seat["token"] for seat in body["seats"]}, body["version"]
 
 
-class Player:
-    """A Cairn client that plays: fetches the acting seat's legal moves, POSTs one of them (only the POST timed),
-    in games of its own (a new one, untimed, when one ends)."""
-
-    def __init__(self, port: int, index: int, label: str):
-        self.client = Client(port)
-        self.index, self.label = index, label
-        self.games_started = 0
-        self.rng = random.Random(f"{label}-{index}")
-        self.game = self.new_game()
-
-    def new_game(self) -> Game:
-        players = [f"Player {n}" for n in range(1, 2 + (self.index + self.games_started) % 3 + 1)]
-        seed = f"bench-http-{self.label}-{self.index}-{self.games_started}"
-        self.games_started += 1
-        status, created, _ = self.client.call("POST", "/games", {"game": "borealis", "players": players,
-                                                                 "chance_mode": "server", "seed": seed})
-        if status != 201:
-            raise RuntimeError(f"creating a game answered {status}: {created}")
-        tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
-        _, shown, _ = self.client.call("GET", f"/games/{created['game_id']}")
-        return Game(created["game_id"], tokens, created["version"], shown["waiting_for"])
-
-    def step(self) -> float:
-        game = self.game
-        seat = self.rng.choice(game.waiting_for)
-        auth = {"Authorization": f"Bearer {game.tokens[seat]}"}
-        status, offered, _ = self.client.call("GET", f"/games/{game.game_id}/legal-moves", headers=auth)
-        if status != 200:
-            raise RuntimeError(f"legal moves answered {status}: {offered}")
-        move = self.rng.choice(offered["moves"])
-        headers = {**auth, "If-Match": f'"{offered["version"]}"', "Idempotency-Key": uuid.uuid4().hex}
-        status, moved, seconds = self.client.call("POST", f"/games/{game.game_id}/moves", move, headers)
-        if status != 201:
-            raise RuntimeError(f"a legal move answered {status}: {moved}")
-        game.version, game.waiting_for = moved["version"], moved["waiting_for"]
-        if moved["status"] != "active":
-            self.game = self.new_game()
-        return seconds
+def submitter(plan: Script) -> Client:
+    """A Cairn client that only submits: it replays a scripted game's moves, one POST per step, into games of
+    its own (a new one, untimed, when the script runs out)."""
+    while True:
+        game_id, tokens, _version = yield from new_game(plan.players, plan.seed)
+        for seat, move, version in plan.moves:
+            headers = {"Authorization": f"Bearer {tokens[seat]}", "If-Match": f'"{version}"',
+                       "Idempotency-Key": uuid.uuid4().hex}
+            moved = yield Request("POST", f"/games/{game_id}/moves", move, headers, timed=True)
+            if moved.status != 201:
+                raise RuntimeError(f"a scripted move answered {moved.status}: {moved.body[:200]!r}")
 
 
-@dataclass
-class Run:
-    """One load level's outcome: completed steps in ``seconds`` and each step's latency."""
+def player(index: int, label: str) -> Client:
+    """A Cairn client that plays: fetches the acting seat's legal moves, POSTs one of them (only the POST
+    timed), in games of its own (a new one, untimed, when one ends)."""
+    rng = random.Random(f"{label}-{index}")
+    for games_started in itertools.count():
+        players = [f"Player {n}" for n in range(1, 2 + (index + games_started) % 3 + 1)]
+        game_id, tokens, _version = yield from new_game(players, f"bench-http-{label}-{index}-{games_started}")
+        shown = (yield Request("GET", f"/games/{game_id}")).json()
+        waiting, status = shown["waiting_for"], "active"
+        while status == "active":
+            auth = {"Authorization": f"Bearer {tokens[rng.choice(waiting)]}"}
+            offered = yield Request("GET", f"/games/{game_id}/legal-moves", headers=auth)
+            if offered.status != 200:
+                raise RuntimeError(f"legal moves answered {offered.status}: {offered.body[:200]!r}")
+            choices = offered.json()
+            headers = {**auth, "If-Match": f'"{choices["version"]}"', "Idempotency-Key": uuid.uuid4().hex}
+            moved = yield Request("POST", f"/games/{game_id}/moves", rng.choice(choices["moves"]), headers,
+                                  timed=True)
+            if moved.status != 201:
+                raise RuntimeError(f"a legal move answered {moved.status}: {moved.body[:200]!r}")
+            body = moved.json()
+            waiting, status = body["waiting_for"], body["status"]
 
-    steps: int = 0
-    seconds: float = 0.0
-    client_cpu: float = 0.0
-    server_cpu: float = 0.0
-    latencies: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
 
-    @property
-    def rate(self) -> float:
-        return self.steps / self.seconds if self.seconds else 0.0
-
-
-def drive(make: Callable[[int], object], concurrency: int, seconds: float, servers: tuple[int, ...] = (),
-          max_steps: int = MAX_STEPS) -> Run:
-    """``concurrency`` threads each make a client (untimed), then step it together until time or count is up;
-    the CPU time the ``servers`` processes use meanwhile is the run's server CPU."""
-    clients = [make(index) for index in range(concurrency)]
-    run, lock = Run(), threading.Lock()
-    start = threading.Barrier(concurrency + 1)
-    deadline = [0.0]
-    per_thread = max(1, max_steps // concurrency)
-
-    def work(client) -> None:
-        latencies = []
-        start.wait()
-        try:
-            while len(latencies) < per_thread and time.perf_counter() < deadline[0]:
-                latencies.append(client.step())
-        except Exception as error:  # reported with the figures, never hidden
-            with lock:
-                run.errors.append(f"{type(error).__name__}: {error}")
-        with lock:
-            run.latencies.extend(latencies)
-
-    threads = [threading.Thread(target=work, args=(client,), daemon=True) for client in clients]
-    for thread in threads:
-        thread.start()
-    began, cpu, server_cpu = time.perf_counter(), time.process_time(), cpu_seconds(servers)
-    deadline[0] = began + seconds
-    start.wait()
-    for thread in threads:
-        thread.join()
-    run.seconds = time.perf_counter() - began
-    run.client_cpu = time.process_time() - cpu
-    run.server_cpu = cpu_seconds(servers) - server_cpu
-    run.steps = len(run.latencies)
-    return run
+def drive(port: int, make: Callable[[int], Client], concurrency: int, seconds: float,
+          servers: tuple[int, ...] = (), max_steps: int = MAX_STEPS) -> Outcome:
+    """``concurrency`` clients, set up untimed, then run together until time or count is up; the CPU time the
+    ``servers`` processes use meanwhile is the run's server CPU."""
+    driver = Driver(port)
+    ready = driver.set_up([make(index) for index in range(concurrency)])
+    server_cpu = cpu_seconds(servers)
+    outcome = driver.run(ready, seconds, max_steps)
+    outcome.server_cpu = cpu_seconds(servers) - server_cpu
+    return outcome
 
 
 def cpu_seconds(pids: tuple[int, ...]) -> float:
@@ -330,7 +255,7 @@ def wait_until_serving(port: int, process: subprocess.Popen, timeout: float = 60
     deadline = time.monotonic() + timeout
     while True:
         try:
-            Client(port).call("GET", "/bench-ready")
+            BlockingClient(port).call("GET", "/bench-ready")
             return
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
@@ -347,17 +272,17 @@ class Level:
     """One concurrency's paired rounds: the baseline, Cairn submitting scripted moves, Cairn playing."""
 
     concurrency: int
-    baseline: list[Run] = field(default_factory=list)
-    submitting: list[Run] = field(default_factory=list)
-    playing: list[Run] = field(default_factory=list)
+    baseline: list[Outcome] = field(default_factory=list)
+    submitting: list[Outcome] = field(default_factory=list)
+    playing: list[Outcome] = field(default_factory=list)
 
     def errors(self) -> list[str]:
         return sorted({error for run in self.baseline + self.submitting + self.playing for error in run.errors})
 
 
-def commands_sent(redis_url: str, steps: int, step: Callable[[], object]) -> Counter:
-    """The commands clients send Redis during ``steps`` calls of ``step``, by name (watched with MONITOR, so
-    never during a timed run); commands a Lua script runs inside Redis are left out: they are no round trip."""
+def commands_sent(redis_url: str, step: Callable[[], object]) -> Counter:
+    """The commands clients send Redis while ``step`` runs, by name (watched with MONITOR, so never during a
+    timed run); commands a Lua script runs inside Redis are left out: they are no round trip."""
     stop = f"ECHO bench-monitor-{uuid.uuid4().hex}"
     seen: Counter = Counter()
     with redis.Redis.from_url(redis_url).monitor() as monitor:
@@ -368,8 +293,7 @@ def commands_sent(redis_url: str, steps: int, step: Callable[[], object]) -> Cou
 
         listener = threading.Thread(target=listen, daemon=True)
         listener.start()
-        for _ in range(steps):
-            step()
+        step()
         with redis.Redis.from_url(redis_url) as asking:
             asking.echo(stop.split()[1])
         listener.join()
@@ -383,11 +307,14 @@ def per_request(counts: Counter, requests: int) -> str:
 
 
 def round_trips(redis_url: str, baseline_port: int, cairn_port: int, plan: Script, steps: int = 50) -> str:
-    appender, submitter = Appender(baseline_port, 0), Submitter(cairn_port, plan)
-    appender.step()
-    submitter.step()
-    base = commands_sent(redis_url, steps, appender.step)
-    ours = commands_sent(redis_url, steps, submitter.step)
+    """Redis commands per request of one client, each set up and warmed by one step first."""
+    sent = []
+    for port, client in ((baseline_port, appender(0)), (cairn_port, submitter(plan))):
+        driver = Driver(port)
+        ready = driver.set_up([client])
+        driver.run(ready, SECONDS, 1)
+        sent.append(commands_sent(redis_url, functools.partial(driver.run, ready, SECONDS * 10, steps + 1)))
+    base, ours = sent
     return (f"  Redis commands sent per request, at 1 client over {steps} each: baseline {per_request(base, steps)}; "
             f"Cairn move {per_request(ours, steps)}")
 
@@ -396,41 +323,40 @@ def measure(baseline: tuple[int, subprocess.Popen], cairn: tuple[int, subprocess
             scripts: list[Script]) -> list[Level]:
     """Every level's paired rounds, after a warm-up that boots every worker; servers = workers and Redis."""
     (baseline_port, baseline_master), (cairn_port, cairn_master) = baseline, cairn
-    drive(lambda index: Appender(baseline_port, index), 8, WARMUP_SECONDS)
-    drive(lambda index: Submitter(cairn_port, scripts[index % len(scripts)]), 8, WARMUP_SECONDS)
-    drive(lambda index: Player(cairn_port, index, "warmup"), 8, WARMUP_SECONDS)
+    drive(baseline_port, appender, 8, WARMUP_SECONDS)
+    drive(cairn_port, lambda index: submitter(scripts[index % len(scripts)]), 8, WARMUP_SECONDS)
+    drive(cairn_port, lambda index: player(index, "warmup"), 8, WARMUP_SECONDS)
     baseline_servers = (*children(baseline_master.pid), redis_pid)
     cairn_servers = (*children(cairn_master.pid), redis_pid)
     levels = []
     for concurrency in CONCURRENCY:
         level = Level(concurrency)
         for round_number in range(ROUNDS):
-            level.baseline.append(drive(lambda index: Appender(baseline_port, index), concurrency, SECONDS,
-                                        baseline_servers))
-            level.submitting.append(drive(lambda index: Submitter(cairn_port, scripts[index % len(scripts)]),
+            level.baseline.append(drive(baseline_port, appender, concurrency, SECONDS, baseline_servers))
+            level.submitting.append(drive(cairn_port, lambda index: submitter(scripts[index % len(scripts)]),
                                           concurrency, SECONDS, cairn_servers))
             label = f"c{concurrency}-r{round_number}"
-            level.playing.append(drive(lambda index, label=label: Player(cairn_port, index, label), concurrency,
+            level.playing.append(drive(cairn_port, lambda index, label=label: player(index, label), concurrency,
                                        SECONDS, cairn_servers))
         levels.append(level)
     return levels
 
 
-def pooled(runs: list[Run]) -> list[float]:
+def pooled(runs: list[Outcome]) -> list[float]:
     return [latency for run in runs for latency in run.latencies]
 
 
-def paired_ratio(ours: list[Run], theirs: list[Run]) -> float:
+def paired_ratio(ours: list[Outcome], theirs: list[Outcome]) -> float:
     return statistics.median(mine.rate / base.rate for mine, base in zip(ours, theirs, strict=True) if base.rate)
 
 
-def cpu_ms(levels: list[Level], runs_of: Callable[[Level], list[Run]], spent: Callable[[Run], float]) -> float:
+def cpu_ms(levels: list[Level], runs_of: Callable[[Level], list[Outcome]], spent: Callable[[Outcome], float]) -> float:
     """CPU milliseconds per step over every run of every level."""
     runs = [run for level in levels for run in runs_of(level)]
     return 1000 * sum(spent(run) for run in runs) / max(1, sum(run.steps for run in runs))
 
 
-def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Run]], unit: str) -> bool:
+def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Outcome]], unit: str) -> bool:
     """A table of Cairn beside the baseline at each concurrency, then its targets; True when all are met."""
     print(title)
     print(f"  {'clients':>7} | {'baseline req/s':>14} {'p50 ms':>7} {'p99 ms':>7} | "
@@ -451,7 +377,7 @@ def table(title: str, levels: list[Level], cairn: Callable[[Level], list[Run]], 
     our_server = cpu_ms(levels, cairn, lambda run: run.server_cpu)
     print(f"  server CPU per step (gunicorn workers + Redis): baseline {base_server:.2f} ms, Cairn {our_server:.2f} ms;"
           f" CPU ratio {base_server / our_server:.2f} (the throughput ratio if the servers had the cores alone)")
-    print(f"  load generator CPU per step (all its threads, sharing the cores): baseline "
+    print(f"  load generator CPU per step (sharing the cores): baseline "
           f"{cpu_ms(levels, lambda level: level.baseline, lambda run: run.client_cpu):.2f} ms, "
           f"Cairn {cpu_ms(levels, cairn, lambda run: run.client_cpu):.2f} ms")
     print(f"  target ratio >= {RATIO_TARGET} at every concurrency: {'met' if ratios_met else 'NOT met'}; "
@@ -464,7 +390,7 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start, Python "
           f"{sys.version.split()[0]}")
     print(f"http: gunicorn sync x {WORKERS} workers for each app, one private Redis (AOF, appendfsync everysec); "
-          f"client threads in this process on loopback; {ROUNDS} paired rounds of {SECONDS:g} s per level; "
+          f"clients in this process on loopback, one thread; {ROUNDS} paired rounds of {SECONDS:g} s per level; "
           "throughput = median round, latency = pooled rounds")
     scripts = [script(count) for count in registry.get_rules("borealis").player_counts]
     print("scripted Borealis games: " + ", ".join(f"{len(plan.players)} players {len(plan.moves)} moves"

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import redis
 
-from bench.http import BASELINE_APP, CAIRN_APP, Client, baseline_payload, cairn_env, children, gunicorn
+from bench.http import BASELINE_APP, CAIRN_APP, BlockingClient, baseline_payload, cairn_env, children, gunicorn
 from service.api.matches import MatchCache
 from service.redis_server import RedisServer
 
@@ -43,7 +43,7 @@ def show(label: str, pid: int, start: float | None = None) -> float:
     return resident
 
 
-def create_game(client: Client, number: int) -> str:
+def create_game(client: BlockingClient, number: int) -> str:
     players = [f"Player {n}" for n in range(1, 2 + number % 3 + 1)]
     status, created, _ = client.call("POST", "/games", {"game": "borealis", "players": players,
                                                         "seed": f"bench-memory-{number}"})
@@ -52,7 +52,7 @@ def create_game(client: Client, number: int) -> str:
     return created["game_id"]
 
 
-def read_game(client: Client, game_id: str) -> None:
+def read_game(client: BlockingClient, game_id: str) -> None:
     status, shown, _ = client.call("GET", f"/games/{game_id}")
     if status != 200:
         raise RuntimeError(f"reading a game answered {status}: {shown}")
@@ -62,7 +62,7 @@ def bench_cairn(env: dict[str, str], store: redis.Redis) -> None:
     cache_size = inspect.signature(MatchCache).parameters["size"].default
     print(f"Cairn API (service.app:create_app(), gunicorn 1 sync worker; match cache of {cache_size} games)")
     with gunicorn(CAIRN_APP, env, workers=1) as (port, process):
-        (pid,), client = children(process.pid), Client(port)
+        (pid,), client = children(process.pid), BlockingClient(port)
         client.call("GET", "/rules")
         show("booted, one GET /rules", pid)
         read_game(client, create_game(client, -1))
@@ -86,7 +86,7 @@ def bench_cairn(env: dict[str, str], store: redis.Redis) -> None:
 def bench_baseline(env: dict[str, str]) -> None:
     print("baseline (bench.http:baseline_app(), gunicorn 1 sync worker)")
     with gunicorn(BASELINE_APP, env, workers=1) as (port, process):
-        (pid,), client = children(process.pid), Client(port)
+        (pid,), client = children(process.pid), BlockingClient(port)
         client.call("POST", "/append/memory", baseline_payload(0))
         before = show("booted, one append", pid)
         for number in range(GAMES):

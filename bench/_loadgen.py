@@ -1,0 +1,204 @@
+"""A load generator that takes little of the machine it measures: one thread, non-blocking sockets.
+
+The servers under test share this machine's cores with the load generator.
+Client threads with ``http.client`` cost about 0.4 ms of CPU per request
+(a quarter of two cores at the baseline's rate), and under the GIL a
+response can wait for its thread to be scheduled, which the client then
+counts as server latency. Here one selector loop drives every client's
+connection, so a response is timed as soon as its last byte arrives.
+
+A client is a generator of :class:`Request` that is sent each
+:class:`Response`. Requests before a client's first timed one are its
+set-up, done before the clock starts; later untimed ones (the GET before a
+move, a new game when one ends) share the timed run's cores but add no
+latency figure.
+"""
+from __future__ import annotations
+
+import json
+import selectors
+import socket
+import time
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+CONNECT_TIMEOUT = 60.0
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    body: object = None
+    headers: dict[str, str] = field(default_factory=dict)
+    timed: bool = False
+
+    def encode(self, port: int) -> bytes:
+        data = b"" if self.body is None else json.dumps(self.body).encode()
+        lines = [f"{self.method} {self.path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
+                 f"Content-Length: {len(data)}"]
+        if self.body is not None:
+            lines.append("Content-Type: application/json")
+        lines.extend(f"{name}: {value}" for name, value in self.headers.items())
+        return ("\r\n".join(lines) + "\r\n\r\n").encode() + data
+
+
+@dataclass
+class Response:
+    status: int
+    body: bytes
+
+    def json(self):
+        return json.loads(self.body) if self.body else None
+
+
+Client = Generator[Request, Response, None]
+
+
+@dataclass
+class Outcome:
+    """A timed run: timed responses in ``seconds``, their latencies, and the CPU the load generator and the
+    servers watched used meanwhile."""
+
+    steps: int = 0
+    seconds: float = 0.0
+    client_cpu: float = 0.0
+    server_cpu: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+
+@dataclass
+class _Connection:
+    client: Client
+    request: Request | None = None
+    sock: socket.socket | None = None
+    out: bytes = b""
+    sent: int = 0
+    received: bytearray = field(default_factory=bytearray)
+    started: float = 0.0
+
+
+class Driver:
+    """Runs clients against ``127.0.0.1:port``, one request per connection (as sync gunicorn answers)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.selector = selectors.DefaultSelector()
+        self.outcome = Outcome()
+
+    def set_up(self, clients: list[Client]) -> list[_Connection]:
+        """Each client's requests up to its first timed one, all clients at once; their connections, ready."""
+        ready = []
+        for client in clients:
+            connection = _Connection(client)
+            connection.request = self._next(connection, None)
+            if connection.request is None:
+                continue
+            if connection.request.timed:
+                ready.append(connection)
+            else:
+                self._send(connection)
+        for connection, answer in self._answers():
+            connection.request = self._next(connection, answer)
+            if connection.request is None:
+                continue
+            if connection.request.timed:
+                ready.append(connection)
+            else:
+                self._send(connection)
+        return ready
+
+    def run(self, ready: list[_Connection], seconds: float, max_steps: int) -> Outcome:
+        """Run the set-up clients until ``seconds`` have passed or ``max_steps`` timed answers have come (in
+        all runs of this driver); each connection is left holding its next request, unsent."""
+        outcome = self.outcome
+        began, cpu = time.perf_counter(), time.process_time()
+        deadline = began + seconds
+        for connection in ready:
+            self._send(connection)
+        for connection, answer in self._answers():
+            if connection.request.timed:
+                outcome.latencies.append(time.perf_counter() - connection.started)
+            connection.request = self._next(connection, answer)
+            going_on = time.perf_counter() < deadline and len(outcome.latencies) < max_steps
+            if connection.request is not None and going_on:
+                self._send(connection)
+        outcome.seconds = time.perf_counter() - began
+        outcome.client_cpu = time.process_time() - cpu
+        outcome.steps = len(outcome.latencies)
+        return outcome
+
+    def _answers(self):
+        """Each whole answer as it arrives, with its connection, until no request is in flight."""
+        while self.selector.get_map():
+            for key, mask in self.selector.select(timeout=CONNECT_TIMEOUT):
+                answer = self._progress(key.data, mask)
+                if answer is not None:
+                    yield key.data, answer
+
+    def _next(self, connection: _Connection, answer: Response | None) -> Request | None:
+        try:
+            return next(connection.client) if answer is None else connection.client.send(answer)
+        except StopIteration:
+            return None
+        except Exception as error:  # reported with the figures, never hidden
+            self.outcome.errors.append(f"{type(error).__name__}: {error}")
+            return None
+
+    def _send(self, connection: _Connection) -> None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        connection.started = time.perf_counter()
+        sock.connect_ex(("127.0.0.1", self.port))
+        connection.sock, connection.out, connection.sent = sock, connection.request.encode(self.port), 0
+        connection.received = bytearray()
+        self.selector.register(sock, selectors.EVENT_WRITE, connection)
+
+    def _progress(self, connection: _Connection, mask: int) -> Response | None:
+        """Send what is left of the request or read what has come of the answer; the answer once whole."""
+        sock = connection.sock
+        try:
+            if mask & selectors.EVENT_WRITE:
+                connection.sent += sock.send(connection.out[connection.sent:])
+                if connection.sent == len(connection.out):
+                    self.selector.modify(sock, selectors.EVENT_READ, connection)
+                return None
+            chunk = sock.recv(65536)
+        except OSError as error:
+            self._close(connection)
+            self.outcome.errors.append(f"{type(error).__name__}: {error}")
+            return None
+        connection.received += chunk
+        answer = _whole(connection.received, closed=not chunk)
+        if answer is not None or not chunk:
+            self._close(connection)
+        if answer is None and not chunk:
+            self.outcome.errors.append("the server closed the connection before a whole answer")
+        return answer
+
+    def _close(self, connection: _Connection) -> None:
+        self.selector.unregister(connection.sock)
+        connection.sock.close()
+
+
+def _whole(received: bytearray, closed: bool) -> Response | None:
+    """The answer in ``received`` if it is complete (by Content-Length, else by the server closing)."""
+    end = received.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    head = bytes(received[:end]).decode("latin-1").split("\r\n")
+    length = None
+    for line in head[1:]:
+        name, _, value = line.partition(":")
+        if name.strip().lower() == "content-length":
+            length = int(value)
+    body = received[end + 4:]
+    if length is None and not closed or length is not None and len(body) < length:
+        return None
+    return Response(int(head[0].split()[1]), bytes(body if length is None else body[:length]))
