@@ -33,8 +33,9 @@ class Prelude:
     """What :mod:`service.api.prelude` fetched for the game a request names.
 
     ``meta`` is the raw meta hash (empty: no such game); ``reader`` is the
-    reader of ``token`` (``None``: not a token of this game); ``seed`` and
-    ``recorded`` (the idempotency record of ``idempotency_key``) only for moves.
+    reader of ``token`` (``None``: not a token of this game); ``seed`` is read
+    with it, and for every move; ``recorded`` (the idempotency record of
+    ``idempotency_key``) only for moves.
     """
 
     game_id: str

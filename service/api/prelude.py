@@ -1,8 +1,9 @@
 """One round trip to Redis before each request: its rate-limit bucket and what it will read of its game.
 
-Asked one at a time, a move's bucket, the game's meta, the token's reader,
-the seed and the idempotency record are five round trips; queued on one
-pipeline they are one. Views read them through
+Asked one at a time, a move's bucket, the game's meta, its secrets (the
+readers of its tokens, by hash, and the seed) and the idempotency record
+are four round trips; queued on one pipeline they are one. The secrets
+never change, so this process keeps them (:mod:`service.api.matches`). Views read them through
 :func:`service.api.context.prelude_for` and fall back to the store for
 anything not fetched here.
 
@@ -67,12 +68,9 @@ def fetch() -> None:
         keys = game_keys(game_id)
         pipe.hgetall(keys.meta)
         fetched.append("meta")
-        if token:
-            pipe.hget(keys.private, f"token:{sha256_hex(token)}")
-            fetched.append("reader")
-        if moving:
-            pipe.hget(keys.private, "seed")
-            fetched.append("seed")
+        if token or moving:
+            pipe.hgetall(keys.private)
+            fetched.append("private")
         if key:
             pipe.hget(keys.idem, key)
             fetched.append("recorded")
@@ -85,15 +83,19 @@ def fetch() -> None:
         raise found.limiter.refusal(wait)
     if fetched:
         got = dict(zip(fetched, replies[1:], strict=True))
+        private = got.get("private") or {}
+        reader = private.get(f"token:{sha256_hex(token)}") if token else None
         recorded = got.get("recorded")
         g.prelude = Prelude(
             game_id=game_id,
             meta=got["meta"],
-            token=token if "reader" in got else None,
-            reader=got.get("reader"),
-            seed=got.get("seed"),
+            token=token if "private" in got else None,
+            reader=reader,
+            seed=private.get("seed"),
             idempotency_key=key if "recorded" in got else None,
             recorded=json.loads(recorded) if recorded else None,
         )
-        if got.get("reader") is not None:
-            found.matches.learn(game_id, {sha256_hex(token): got["reader"]}, moving, got.get("seed"))
+        if private:
+            readers = {name.removeprefix("token:"): value for name, value in private.items()
+                       if name.startswith("token:")}
+            found.matches.learn(game_id, readers, seed_known=True, seed=private.get("seed"))

@@ -63,3 +63,9 @@ def test_a_retry_at_a_process_holding_the_game_before_the_move_gets_the_first_an
     assert first.get(f"/games/{game_id}/integrity").json()["ok"] is True
     for server in (first_server, second_server):
         server.close()
+
+
+def test_a_token_of_another_game_held_by_the_same_process_is_refused(api, redis_client):
+    first, second = api.create("high-card", 2, seed="first-game-seed"), api.create("high-card", 2, seed="second-seed")
+    with unchanged(redis_client, second["game_id"]):
+        refused(keep(api, second["game_id"], seats_of(first)["p1"], second["version"]), 401, "token_invalid")
