@@ -2,16 +2,22 @@
 
 orjson is also strict where the standard library is lenient: it refuses
 ``NaN`` and ``Infinity``, which are not JSON, so they never reach a game or
-a hash.
+a hash. But it reads an integer beyond 64 bits as a float, changing its
+value, so a body that holds a number that long is read by the standard
+library, as strictly.
 """
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import orjson
 from flask.json.provider import DefaultJSONProvider
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
+# 19 digits in a row: maybe an integer orjson would not keep exactly (a string of digits merely reads slower).
+_LONG_NUMBER = re.compile(rb"\d{19}")
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -21,7 +27,7 @@ class OrjsonProvider(DefaultJSONProvider):
         return dumps(obj).decode()
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        return orjson.loads(s)
+        return loads(s)
 
     def response(self, *args: Any, **kwargs: Any):
         obj = self._prepare_response_obj(args, kwargs)
@@ -35,4 +41,11 @@ def dumps(obj: Any) -> bytes:
 
 def loads(data: str | bytes) -> Any:
     """Strict JSON: :class:`ValueError` for anything else, ``NaN`` included."""
-    return orjson.loads(data)
+    raw = data.encode() if isinstance(data, str) else data
+    if _LONG_NUMBER.search(raw):
+        return json.loads(raw, parse_constant=_not_json)
+    return orjson.loads(raw)
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON value")

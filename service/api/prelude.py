@@ -28,14 +28,17 @@ STREAM_ENDPOINT = "stream.follow"
 
 
 def before_request() -> None:
-    """Take one request from the client's bucket (429 when empty) and fetch the game's records with it."""
-    if request.endpoint == MOVE_ENDPOINT and known_move() is not None:
-        return
+    """Take one request from the client's bucket (429 when empty) and fetch the game's records with it;
+    a move whose token this process knows is left to its append (``g.known_move``)."""
+    if request.endpoint == MOVE_ENDPOINT:
+        g.known_move = known_move()
+        if g.known_move is not None:
+            return
     fetch()
 
 
 def known_move() -> tuple[str, str] | None:
-    """The game and token of a move whose reader this process knows, else ``None``."""
+    """The game and token hash of a move whose reader this process knows, else ``None``."""
     game_id = (request.view_args or {}).get("game_id")
     try:
         token = presented_token()
@@ -44,9 +47,10 @@ def known_move() -> tuple[str, str] | None:
     if token is None or game_id is None:
         return None
     facts = services().matches.facts(game_id)
-    if facts is None or sha256_hex(token) not in facts.readers:
+    token_hash = sha256_hex(token)
+    if facts is None or token_hash not in facts.readers:
         return None
-    return game_id, token
+    return game_id, token_hash
 
 
 def fetch() -> None:

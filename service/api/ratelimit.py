@@ -39,9 +39,10 @@ class RateLimiter:
         pipe.evalsha(self._take.sha, 1, *call[0], *call[1])
         return call
 
-    def charge(self, token: str, game_id: str) -> BucketCharge:
-        """One request of ``token`` for an append of ``game_id`` to take from the bucket itself."""
-        return BucketCharge(self._bucket(token, None, game_id), self.rate, self.burst, time.time())
+    def charge(self, token_hash: str, game_id: str) -> BucketCharge:
+        """One request of the token with ``token_hash`` for an append of ``game_id`` to take from the bucket
+        itself."""
+        return BucketCharge(token_bucket(game_id, token_hash), self.rate, self.burst, time.time())
 
     def wait(self, reply: list | Exception, call: tuple) -> float:
         """0 if the request may go ahead, else the seconds until the bucket holds one request again."""
