@@ -61,7 +61,6 @@ def create_game():
     result = context.store().create(game_id, events, seed=seed, tokens=tokens, players=body["players"])
     matches = context.services().matches
     matches.learn(game_id, {sha256_hex(token): reader for reader, token in tokens.items()}, True, seed)
-    matches.remember(game_id, match)
     response = {
         "game_id": game_id,
         "game": rules.name,
@@ -71,6 +70,7 @@ def create_game():
                   for seat in match.created["seats"]],
         "organiser_token": tokens[ORGANISER],
     }
+    matches.remember(game_id, match)
     headers = {"Location": url_for("games.get_game", game_id=game_id), "ETag": etag(result.last_version)}
     return response, 201, headers
 

@@ -3,9 +3,10 @@
 A cached match is only ever the fold of a game's first ``version`` events,
 and events never change once appended, so it is always right for that
 version; every request still asks the store for the game's current version
-and folds what is new. Cached matches are shared by request threads and
-never mutated: folding works on a copy, or on a match :meth:`MatchCache.take`
-has removed from the cache.
+and folds what is new. A match handed out by :meth:`MatchCache.current` may
+be read by several request threads at once and is never mutated: folding
+works on a copy. :meth:`MatchCache.take` removes a match from the cache for
+its caller to fold into, copying it only if it was ever handed out so.
 
 Beside them it keeps what never changes about a game once created: which
 reader each token stands for, and the committed seed. A move whose token
@@ -38,12 +39,19 @@ class MatchCache:
         self._store = store
         self._size = size
         self._matches: OrderedDict[str, Match] = OrderedDict()
+        self._shared: set[str] = set()  # games whose cached match current() has handed out
         self._facts: OrderedDict[str, GameFacts] = OrderedDict()
         self._lock = threading.Lock()
 
     def current(self, game_id: str, version: int) -> Match:
-        """The game at ``version`` (its version in the meta just read), or later if it has moved on since."""
-        cached = self._get(game_id)
+        """The game at ``version`` (its version in the meta just read), or later if it has moved on since.
+
+        The match stays cached and may be read by other threads meanwhile: the caller must not change it.
+        """
+        with self._lock:
+            cached = self._matches.get(game_id)
+            if cached is not None:
+                self._shared.add(game_id)
         if cached is not None and cached.version == version:
             return cached
         if cached is not None and 0 < version - cached.version <= FOLD_LIMIT:
@@ -55,18 +63,22 @@ class MatchCache:
                 self._store.note_head(game_id, match, envelopes[-1]["hash"])
         else:
             match = self._store.load(game_id)
-        self.remember(game_id, match)
+        self.remember(game_id, match, shared=True)
         return match
 
     def take(self, game_id: str, version: int) -> Match | None:
-        """The game at ``version``, taken out of the cache so the caller may fold into it: the cached match,
-        brought forward by the events it lacks. ``None`` when no match of the game is cached within reach,
-        or the game has not reached ``version``."""
+        """The game at ``version``, taken out of the cache so the caller may fold into it: the cached match
+        (a copy if :meth:`current` handed it out), brought forward by the events it lacks. ``None`` when no
+        match of the game is cached within reach, or the game has not reached ``version``."""
         with self._lock:
             cached = self._matches.get(game_id)
             if cached is None or not 0 <= version - cached.version <= FOLD_LIMIT:
                 return None
             del self._matches[game_id]
+            shared = game_id in self._shared
+            self._shared.discard(game_id)
+        if shared:
+            cached = cached.copy()
         if cached.version < version:
             envelopes = self._store.read(game_id, from_version=cached.version + 1, to_version=version)
             for envelope in envelopes:
@@ -78,15 +90,21 @@ class MatchCache:
                 return None
         return cached
 
-    def remember(self, game_id: str, match: Match) -> None:
-        """Keep ``match`` unless a later version of the game is cached already."""
+    def remember(self, game_id: str, match: Match, shared: bool = False) -> None:
+        """Keep ``match`` unless a later version of the game is cached already. ``shared``: the caller goes
+        on reading it, so :meth:`take` must copy it; else the caller gives it up."""
         with self._lock:
             cached = self._matches.get(game_id)
             if cached is None or cached.version < match.version:
                 self._matches[game_id] = match
+                if shared:
+                    self._shared.add(game_id)
+                else:
+                    self._shared.discard(game_id)
             self._matches.move_to_end(game_id)
             while len(self._matches) > self._size:
-                self._matches.popitem(last=False)
+                dropped, _match = self._matches.popitem(last=False)
+                self._shared.discard(dropped)
 
     def facts(self, game_id: str) -> GameFacts | None:
         with self._lock:
@@ -104,7 +122,3 @@ class MatchCache:
             self._facts.move_to_end(game_id)
             while len(self._facts) > self._size:
                 self._facts.popitem(last=False)
-
-    def _get(self, game_id: str) -> Match | None:
-        with self._lock:
-            return self._matches.get(game_id)

@@ -96,8 +96,9 @@ def _direct(game_id: str, token_hash: str):
         raise _key_reused(key) from None
     if result.duplicate:
         return _move_response(game_id, result.envelopes, reader, replayed=True)
+    answer = _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
     services.matches.remember(game_id, after)
-    return _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
+    return answer
 
 
 def _checked(game_id: str):
@@ -136,8 +137,9 @@ def _checked(game_id: str):
         raise _key_reused(key) from None
     if result.duplicate:
         return _move_response(game_id, result.envelopes, reader, replayed=True)
+    answer = _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
     context.services().matches.remember(game_id, after)
-    return _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
+    return answer
 
 
 def _actor(reader: str, seat: str | None, seats: list[str]) -> str:
