@@ -5,7 +5,8 @@ Client threads with ``http.client`` cost about 0.4 ms of CPU per request
 (a quarter of two cores at the baseline's rate), and under the GIL a
 response can wait for its thread to be scheduled, which the client then
 counts as server latency. Here one selector loop drives every client's
-connection, so a response is timed as soon as its last byte arrives.
+connection, so a response is timed as soon as its last byte arrives, and
+its connection closed at once.
 
 A client is a generator of :class:`Request` that is sent each
 :class:`Response`. Requests before a client's first timed one are its
@@ -81,6 +82,7 @@ class _Connection:
     sent: int = 0
     received: bytearray = field(default_factory=bytearray)
     started: float = 0.0
+    answered: float = 0.0
 
 
 class Driver:
@@ -123,7 +125,7 @@ class Driver:
             self._send(connection)
         for connection, answer in self._answers():
             if connection.request.timed:
-                outcome.latencies.append(time.perf_counter() - connection.started)
+                outcome.latencies.append(connection.answered - connection.started)
             connection.request = self._next(connection, answer)
             going_on = time.perf_counter() < deadline and len(outcome.latencies) < max_steps
             if connection.request is not None and going_on:
@@ -134,12 +136,18 @@ class Driver:
         return outcome
 
     def _answers(self):
-        """Each whole answer as it arrives, with its connection, until no request is in flight."""
+        """Each whole answer, with its connection, until no request is in flight.
+
+        Every connection whose answer is whole is closed before any client goes on: a sync worker lingers
+        after its answer until the client closes (RFC 9112, 9.6), so a slow close is server time lost.
+        """
         while self.selector.get_map():
+            done = []
             for key, mask in self.selector.select(timeout=CONNECT_TIMEOUT):
                 answer = self._progress(key.data, mask)
                 if answer is not None:
-                    yield key.data, answer
+                    done.append((key.data, answer))
+            yield from done
 
     def _next(self, connection: _Connection, answer: Response | None) -> Request | None:
         try:
@@ -177,6 +185,7 @@ class Driver:
         connection.received += chunk
         answer = _whole(connection.received, closed=not chunk)
         if answer is not None or not chunk:
+            connection.answered = time.perf_counter()
             self._close(connection)
         if answer is None and not chunk:
             self.outcome.errors.append("the server closed the connection before a whole answer")
