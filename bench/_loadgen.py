@@ -16,6 +16,7 @@ latency figure.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import selectors
 import socket
@@ -159,14 +160,20 @@ class Driver:
             return None
 
     def _send(self, connection: _Connection) -> None:
+        """Connect and send; on loopback the connection is usually up at once, so the request goes out
+        without waiting for the selector (a wakeup and a registration change fewer per request)."""
+        connection.out, connection.sent = connection.request.encode(self.port), 0
+        connection.received = bytearray()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setblocking(False)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        connection.sock = sock
         connection.started = time.perf_counter()
         sock.connect_ex(("127.0.0.1", self.port))
-        connection.sock, connection.out, connection.sent = sock, connection.request.encode(self.port), 0
-        connection.received = bytearray()
-        self.selector.register(sock, selectors.EVENT_WRITE, connection)
+        with contextlib.suppress(OSError):  # not connected yet: the selector says when
+            connection.sent = sock.send(connection.out)
+        done = connection.sent == len(connection.out)
+        self.selector.register(sock, selectors.EVENT_READ if done else selectors.EVENT_WRITE, connection)
 
     def _progress(self, connection: _Connection, mask: int) -> Response | None:
         """Send what is left of the request or read what has come of the answer; the answer once whole."""
