@@ -96,25 +96,24 @@ class Driver:
 
     def set_up(self, clients: list[Client]) -> list[_Connection]:
         """Each client's requests up to its first timed one, all clients at once; their connections, ready."""
-        ready = []
+        ready: list[_Connection] = []
         for client in clients:
             connection = _Connection(client)
             connection.request = self._next(connection, None)
-            if connection.request is None:
-                continue
-            if connection.request.timed:
-                ready.append(connection)
-            else:
-                self._send(connection)
+            self._set_up_step(connection, ready)
         for connection, answer in self._answers():
             connection.request = self._next(connection, answer)
-            if connection.request is None:
-                continue
-            if connection.request.timed:
-                ready.append(connection)
-            else:
-                self._send(connection)
+            self._set_up_step(connection, ready)
         return ready
+
+    def _set_up_step(self, connection: _Connection, ready: list[_Connection]) -> None:
+        """Send the client's next request if it is set-up; keep the connection for the clock if it is timed."""
+        if connection.request is None:
+            return
+        if connection.request.timed:
+            ready.append(connection)
+        else:
+            self._send(connection)
 
     def run(self, ready: list[_Connection], seconds: float, max_steps: int) -> Outcome:
         """Run the set-up clients until ``seconds`` have passed or ``max_steps`` timed answers have come (in

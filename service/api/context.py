@@ -80,16 +80,16 @@ def json_body() -> Any:
 def game_meta(game_id: str) -> dict:
     """The game's meta record, or 404 ``game_not_found`` (checked before any token, so ids are not probed by 401s)."""
     if not GAME_ID_PATTERN.match(game_id):
-        raise _not_found(game_id)
+        raise not_found(game_id)
     prelude = prelude_for(game_id)
     if prelude is not None:
         if not prelude.meta:
-            raise _not_found(game_id)
+            raise not_found(game_id)
         return _parsed_meta(game_id, prelude.meta)
     try:
         return store().meta(game_id)
     except GameNotFound:
-        raise _not_found(game_id) from None
+        raise not_found(game_id) from None
 
 
 def _parsed_meta(game_id: str, meta: dict[str, str]) -> dict:
@@ -102,7 +102,7 @@ def _parsed_meta(game_id: str, meta: dict[str, str]) -> dict:
     }
 
 
-def _not_found(game_id: str) -> ApiError:
+def not_found(game_id: str) -> ApiError:
     return ApiError(404, "game_not_found", "Game not found", f"there is no game {game_id!r}", field="game_id")
 
 

@@ -26,11 +26,11 @@ from domain.core.events import ORGANISER
 from domain.core.match import Match, submit_and_fold, waiting_for
 from service.api import context, prelude
 from service.api.auth import reader_for
-from service.api.context import current_match, game_meta, json_body, prelude_for
+from service.api.context import current_match, game_meta, json_body, not_found, prelude_for
 from service.api.errors import ApiError
 from service.api.schemas import MoveSchema, load
 from service.api.versions import etag, expected_version
-from service.store import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
+from service.store import BucketCharge, GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
 from service.store.envelope import redact_envelope
 from service.store.keys import game_keys
 
@@ -81,24 +81,8 @@ def _direct(game_id: str, token_hash: str):
     except (ApiError, IllegalMove):
         return None
     command = {**body, "seat": actor}
-    try:
-        result = services.store.append(
-            game_id, expected, events, command=command, command_id=str(uuid.uuid4()), idempotency_key=key,
-            charge=services.limiter.charge(token_hash, game_id),
-        )
-    except RateLimited as limited:
-        raise services.limiter.refusal(services.limiter.wait_after(limited.requests_left)) from None
-    except GameNotFound:
-        return None
-    except VersionConflict as conflict:
-        raise _stale(expected, conflict.current_version) from None
-    except IdempotencyMismatch:
-        raise _key_reused(key) from None
-    if result.duplicate:
-        return _move_response(game_id, result.envelopes, reader, replayed=True)
-    answer = _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
-    services.matches.remember(game_id, after)
-    return answer
+    charge = services.limiter.charge(token_hash, game_id)
+    return _append(game_id, expected, events, command, key, reader, after, charge)
 
 
 def _checked(game_id: str):
@@ -128,9 +112,21 @@ def _checked(game_id: str):
     if match.chance_mode == SERVER:
         seed = fetched.seed if fetched is not None else store.seed(game_id)
     events, after = submit_and_fold(match, actor, body, seed)
+    return _append(game_id, expected, events, command, key, reader, after)
+
+
+def _append(game_id: str, expected: int, events: list, command: dict, key: str | None, reader: str, after: Match,
+            charge: BucketCharge | None = None):
+    """Append the move's events and answer: the store's refusals become the API's, and the game after the
+    move goes back to the cache once the answer is built from it."""
+    services = context.services()
     try:
-        result = store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
-                              idempotency_key=key)
+        result = services.store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
+                                       idempotency_key=key, charge=charge)
+    except RateLimited as limited:
+        raise services.limiter.refusal(services.limiter.wait_after(limited.requests_left)) from None
+    except GameNotFound:
+        raise not_found(game_id) from None
     except VersionConflict as conflict:
         raise _stale(expected, conflict.current_version) from None
     except IdempotencyMismatch:
@@ -138,7 +134,7 @@ def _checked(game_id: str):
     if result.duplicate:
         return _move_response(game_id, result.envelopes, reader, replayed=True)
     answer = _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
-    context.services().matches.remember(game_id, after)
+    services.matches.remember(game_id, after)
     return answer
 
 
