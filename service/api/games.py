@@ -60,7 +60,7 @@ def create_game():
     tokens = new_tokens(match.seats)
     result = context.store().create(game_id, events, seed=seed, tokens=tokens, players=body["players"])
     matches = context.services().matches
-    matches.learn(game_id, {sha256_hex(token): reader for reader, token in tokens.items()}, True, seed)
+    matches.learn(game_id, {sha256_hex(token): reader for reader, token in tokens.items()}, seed)
     response = {
         "game_id": game_id,
         "game": rules.name,

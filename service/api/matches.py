@@ -27,10 +27,10 @@ FOLD_LIMIT = 100
 
 @dataclass
 class GameFacts:
-    """A game's immutable secrets, as far as this process has seen them: readers by ``sha256(token)``."""
+    """A game's immutable secrets, read whole from its private hash: readers by ``sha256(token)``, and the
+    seed (``None`` in table mode)."""
 
     readers: dict[str, str] = field(default_factory=dict)
-    seed_known: bool = False
     seed: str | None = None
 
 
@@ -55,12 +55,7 @@ class MatchCache:
         if cached is not None and cached.version == version:
             return cached
         if cached is not None and 0 < version - cached.version <= FOLD_LIMIT:
-            match = cached.copy()
-            envelopes = self._store.read(game_id, from_version=cached.version + 1, to_version=version)
-            for envelope in envelopes:
-                apply_event(match, envelope)
-            if envelopes:
-                self._store.note_head(game_id, match, envelopes[-1]["hash"])
+            match = self._bring_forward(game_id, cached.copy(), version)
         else:
             match = self._store.load(game_id)
         self.remember(game_id, match, shared=True)
@@ -79,16 +74,19 @@ class MatchCache:
             self._shared.discard(game_id)
         if shared:
             cached = cached.copy()
-        if cached.version < version:
-            envelopes = self._store.read(game_id, from_version=cached.version + 1, to_version=version)
-            for envelope in envelopes:
-                apply_event(cached, envelope)
-            if envelopes:
-                self._store.note_head(game_id, cached, envelopes[-1]["hash"])
-            if cached.version != version:
-                self.remember(game_id, cached)
-                return None
+        if cached.version < version and self._bring_forward(game_id, cached, version).version != version:
+            self.remember(game_id, cached)
+            return None
         return cached
+
+    def _bring_forward(self, game_id: str, match: Match, version: int) -> Match:
+        """Fold into ``match`` the stored events after it, up to ``version``; the store notes the new head."""
+        envelopes = self._store.read(game_id, from_version=match.version + 1, to_version=version)
+        for envelope in envelopes:
+            apply_event(match, envelope)
+        if envelopes:
+            self._store.note_head(game_id, match, envelopes[-1]["hash"])
+        return match
 
     def remember(self, game_id: str, match: Match, shared: bool = False) -> None:
         """Keep ``match`` unless a later version of the game is cached already. ``shared``: the caller goes
@@ -110,15 +108,10 @@ class MatchCache:
         with self._lock:
             return self._facts.get(game_id)
 
-    def learn(self, game_id: str, readers: dict[str, str], seed_known: bool = False, seed: str | None = None) -> None:
-        """Add what a read of the game's private hash found: token hashes' readers, and the seed if it was read."""
+    def learn(self, game_id: str, readers: dict[str, str], seed: str | None) -> None:
+        """Keep what the game's private hash holds: its token hashes' readers, and its seed."""
         with self._lock:
-            facts = self._facts.get(game_id)
-            if facts is None:
-                facts = self._facts[game_id] = GameFacts()
-            facts.readers.update(readers)
-            if seed_known:
-                facts.seed_known, facts.seed = True, seed
+            self._facts[game_id] = GameFacts(readers, seed)
             self._facts.move_to_end(game_id)
             while len(self._facts) > self._size:
                 self._facts.popitem(last=False)

@@ -102,4 +102,4 @@ def fetch() -> None:
         if private:
             readers = {name.removeprefix("token:"): value for name, value in private.items()
                        if name.startswith("token:")}
-            found.matches.learn(game_id, readers, seed_known=True, seed=private.get("seed"))
+            found.matches.learn(game_id, readers, private.get("seed"))
