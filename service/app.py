@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_IDLE_SECONDS": 30.0,
     "STREAM_POLL_SECONDS": 5.0,
     "API_SPEC_PATH": None,
+    "DATA_DIR": "var",
 }
 
 # Scores, exports and audits made by the workers; served when the workers package is installed alongside.

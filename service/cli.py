@@ -38,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return verify([args.file])
     with _redis(Path(args.data_dir), args.appendfsync) as url:
-        env = {**os.environ, "REDIS_URL": url, "CAIRN_APPENDFSYNC": args.appendfsync}
+        env = {**os.environ, "REDIS_URL": url, "CAIRN_APPENDFSYNC": args.appendfsync,
+               "CAIRN_DATA_DIR": str(Path(args.data_dir).resolve())}
         commands = [_worker_command(url)] if args.command == "worker" else _serve_commands(args, url)
         return _run([command for command in commands if command], env)
 
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cairn", description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default=os.environ.get("CAIRN_DATA_DIR", "var"),
-                        help="where the embedded Redis keeps its AOF (default: ./var)")
+                        help="the data folder: the embedded Redis, exports and secrets (default: ./var)")
     parser.add_argument("--appendfsync", choices=("everysec", "always"),
                         default=os.environ.get("CAIRN_APPENDFSYNC", "everysec"))
     commands = parser.add_subparsers(dest="command", required=True)
