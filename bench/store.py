@@ -54,6 +54,9 @@ class Tally(Rules):
         seats = [seat["seat"] for seat in created["seats"]]
         return {"seats": seats, "turn": 0, "totals": {seat: 0 for seat in seats}, "marks": []}
 
+    def event_types(self):
+        return frozenset({"tallied"})
+
     def apply(self, state, event):
         state["totals"][event["seat"]] += event["data"]["points"]
         state["marks"] = [*state["marks"][-99:], {"seat": event["seat"], "points": event["data"]["points"]}]

@@ -56,6 +56,9 @@ class Trek(Rules):
     def setup(self, created):
         return {"seats": ["p1", "p2"], "marched": 0, "length": created["options"]["length"]}
 
+    def event_types(self):
+        return frozenset({"marched"})
+
     def apply(self, state, event):
         state["marched"] += 1
         return state

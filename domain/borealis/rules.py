@@ -32,6 +32,11 @@ def options_schema(catalogue: Catalogue) -> dict:
     }
 
 
+# What each move leaves in the history, as :meth:`Borealis.apply` folds it.
+MOVE_EVENTS = frozenset({"mulligan", "card_observed", "pool_refreshed", "card_taken", "blind_draw", "reorganised",
+                         "goal_claimed", "turn_ended", "farewell_location_chosen"})
+
+
 class Borealis(Rules):
     name = "borealis"
     title = "Borealis: Arctic Expeditions"
@@ -64,6 +69,9 @@ class Borealis(Rules):
         state = flow.new_state(created)
         flow.open_setup(state, self.catalogue)
         return state
+
+    def event_types(self) -> frozenset[str]:
+        return MOVE_EVENTS
 
     def apply(self, state: dict, event: dict) -> dict:
         kind = event["type"]

@@ -131,7 +131,7 @@ def apply_event(match: Match, event: Event) -> Match:
     elif kind == "game_scored":
         match.score = event["data"]["score_sheet"]
     else:
-        match.state = match.rules.apply(match.state, event)
+        match.state = match.rules.apply(match.state, match.rules.declared_events.upcast(event, match.version + 1))
     match.version += 1
     return match
 
@@ -196,7 +196,8 @@ def submit_and_fold(
         if actor not in match.rules.to_act(match.state):
             raise IllegalMove("not_your_turn", f"the game is not waiting for {actor}")
         decided = match.rules.decide(match.state, actor, tracked)
-        events = [dict(event, seat=event.get("seat") or actor) for event in decided]
+        stamp = match.rules.declared_events.stamp
+        events = [stamp(dict(event, seat=event.get("seat") or actor)) for event in decided]
     unread = tracked.unread(exempt=("type", "seat"))
     if unread:
         raise unknown_field(command, unread[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from functools import cached_property
 from typing import Any, ClassVar
 
 import jsonschema
@@ -16,6 +17,7 @@ import jsonschema
 from domain.core.chance import ChanceNode
 from domain.core.errors import IllegalMove
 from domain.core.events import Event
+from domain.core.upcasting import EventSchema
 
 State = Any
 
@@ -50,6 +52,24 @@ class Rules(ABC):
         filled = {key: spec["default"] for key, spec in properties.items() if "default" in spec}
         filled.update(options)
         return filled
+
+    @abstractmethod
+    def event_types(self) -> frozenset[str]:
+        """Every event type :meth:`apply` folds (the engine's own, such as ``chance_resolved``, need not be named).
+
+        A history holding any other type is refused when read, by name and version, instead of folding into
+        nothing.
+        """
+
+    def event_schema(self) -> EventSchema:
+        """The declared types with their schema versions and upcasters; a game whose events changed shape
+        overrides this with its versions and one upcaster per version step."""
+        return EventSchema(self.name, self.event_types())
+
+    @cached_property
+    def declared_events(self) -> EventSchema:
+        """:meth:`event_schema`, built once: every fold consults it."""
+        return self.event_schema()
 
     @abstractmethod
     def setup(self, created: dict) -> State:

@@ -129,6 +129,9 @@ class IceExpedition(Rules):
             state["phase"] = "play"
         return state
 
+    def event_types(self) -> frozenset[str]:
+        return frozenset(COMMAND_OF)
+
     def apply(self, state: dict, event: dict) -> dict:
         flow = Flow(self, state)
         if event["type"] == "chance_resolved":

@@ -8,7 +8,7 @@ from domain.core.events import Event
 from domain.core.rules import Rules
 from domain.northwest_passage.catalogue import Catalogue, load_catalogue
 from domain.northwest_passage.decide import Turn
-from domain.northwest_passage.evolve import apply_event
+from domain.northwest_passage.evolve import HANDLERS, apply_event
 from domain.northwest_passage.moves import legal_moves
 from domain.northwest_passage.scoring import score_sheet
 from domain.northwest_passage.state import fame, initial_state
@@ -67,6 +67,9 @@ class NorthwestPassage(Rules):
     def setup(self, created: dict) -> dict:
         seats = [seat["seat"] for seat in created["seats"]]
         return initial_state(self.catalogue, seats, created["options"])
+
+    def event_types(self) -> frozenset[str]:
+        return frozenset(HANDLERS)
 
     def apply(self, state: dict, event: Event) -> dict:
         return apply_event(state, event, self.catalogue)

@@ -141,6 +141,10 @@ class ThroughIceAndSnow(Rules):
         return flow.advance(new_state(seats, created["options"]))
 
     # ------------------------------------------------------------------ evolve
+    def event_types(self) -> frozenset[str]:
+        return frozenset({"investor_chosen", "cartography_chosen", "action_taken", "passed",
+                          *DECISION_EVENTS, *flow.EVENTS})
+
     def apply(self, state: State, event: dict) -> State:
         kind = event["type"]
         data = full_data(event)

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import ORGANISER, SECRET_KEYS, Event, redact_event
+from domain.core.upcasting import FIRST_VERSION, SCHEMA_VERSION
 
 GENESIS_HASH = "0" * 64
 COMMAND_KEYS = ("command", "command_salt")
@@ -48,6 +49,7 @@ def seal(
         "command_id": command_id,
         "time": time,
         "rules_version": rules_version,
+        "schema_version": event.get(SCHEMA_VERSION, FIRST_VERSION),
         "prev_hash": prev_hash,
     }
     if command is None and "secret" not in event:

@@ -28,6 +28,9 @@ class HighCard(Rules):
         return {"seats": seats, "hands": {}, "deck": list(CARDS), "turn": 0, "phase": "deal",
                 "discards": [], "swaps": created["options"]["swaps"], "ready": []}
 
+    def event_types(self):
+        return frozenset({"card_kept", "card_swapped", "ready"})
+
     def apply(self, state, event):
         data = full_data(event)
         if event["type"] == "chance_resolved":
