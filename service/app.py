@@ -18,7 +18,7 @@ import redis
 from flask import Flask
 
 from domain import registry
-from service.api import docs, errors, games, prelude, rules, stream
+from service.api import cors, docs, errors, games, prelude, rules, stream
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
@@ -37,6 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_POLL_SECONDS": 5.0,
     "API_SPEC_PATH": None,
     "DATA_DIR": "var",
+    "CORS_ORIGINS": "*",
 }
 
 # Scores, exports and audits made by the workers; served when the workers package is installed alongside.
@@ -60,6 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         spec_text=_spec_path(app.config["API_SPEC_PATH"]).read_text(encoding="utf-8"),
     )
     errors.register(app)
+    cors.register(app, app.config["CORS_ORIGINS"])
     app.before_request(prelude.before_request)
     for module in (rules, games, stream, docs):
         app.register_blueprint(module.blueprint)

@@ -29,7 +29,10 @@ STREAM_ENDPOINT = "stream.follow"
 
 def before_request() -> None:
     """Take one request from the client's bucket (429 when empty) and fetch the game's records with it;
-    a move whose token this process knows is left to its append (``g.known_move``)."""
+    a move whose token this process knows is left to its append (``g.known_move``). A preflight
+    (``OPTIONS``) touches neither: :mod:`service.api.cors` answers it."""
+    if request.method == "OPTIONS":
+        return
     if request.endpoint == MOVE_ENDPOINT:
         g.known_move = known_move()
         if g.known_move is not None:
