@@ -284,6 +284,31 @@ def test_excavation_placement_with_a_smilodon_below():
     assert state["leaders"]["p1"] == "2:-1:0"
 
 
+def test_a_dug_camp_never_moves_onto_a_building():
+    """ICE-EXC-3 step 6 / ICE-ACT-3: the camp of a dug tile goes only where Set up camp could put one; below
+    a deep artifact lie only buildings, so its camp goes back to the reserve (FAQ: no valid tile)."""
+    from domain.ice_expedition.geometry import parse_slot, slot_key
+
+    match = new_game(2, picks={"guilds": ["G-ICEW", "G-INCA"]})
+    clear_board(match)
+    state = match.state
+    deep = (1, 0, 0)
+    for slot in RULES.geo.above[deep]:
+        state["tiles"].pop(slot_key(slot))
+    key = slot_key(deep)
+    state["tiles"][key].update(face=state["artifacts_left"]["1"].pop(0), camp=True, arch=1)
+    state["reserve"]["camps"] -= 1
+    state["leaders"]["p1"] = key
+    camps = state["reserve"]["camps"]
+    below = [slot_key(s) for s in RULES.geo.tiles_below(set(map(parse_slot, state["tiles"])), deep)]
+    assert len(below) == 3 and {state["tiles"][k]["kind"] for k in below} == {"building"}
+    act(match, "p1", {"type": "excavate", "leader": "p1", "cryo": False, "tile": None})
+    act(match, "p1", moves_of(match, "p1", "place_explorers")[0])
+    assert not moves_of(match, "p1", "move_camp")
+    assert state["reserve"]["camps"] == camps + 1
+    assert not any(state["tiles"][k]["camp"] for k in below)
+
+
 def test_excavation_discards_a_single_cover_unrevealed():
     """ICE-EXC-3 step 2 and ICE-EXC-6: the one covering tile is discarded into the bag unrevealed; the
     collapse check runs after the placement."""
