@@ -66,7 +66,7 @@ OPTION_CHOICES = {
 class IceExpedition(Rules):
     name = "ice-expedition"
     title = "I C E Expedition"
-    rules_version = "1"
+    rules_version = "2"
     player_counts = (2, 3, 4, 5)
 
     def __init__(self) -> None:
