@@ -36,6 +36,13 @@ class Board:
         """ICE-SNOW-4 / ICE-LOG-5: standable and no Smilodon (inviolable tiles take nobody)."""
         return self.standable(key) and self.tiles[key]["smilodon"] is None
 
+    def takes_a_camp(self, key: str) -> bool:
+        """Where a camp may stand, whether set up (ICE-ACT-3) or carried down after a dig (ICE-EXC-3 step 6):
+        one rule for both, so a dig never puts a camp where Set up camp could not (no camp there already,
+        FAQ; no Smilodon; never a building)."""
+        tile = self.tiles[key]
+        return not tile["camp"] and tile["smilodon"] is None and tile["kind"] != "building"
+
     def cover_count(self, key: str) -> int:
         return self.geo.cover_count(self.present, parse_slot(key))
 

@@ -178,10 +178,10 @@ def apply_icewalker(flow: Flow, move: dict | None) -> None:
 
 
 def camp_moves(flow: Flow) -> list[dict]:
-    """ICE-EXC-3 step 6: the camp moves to a tile below with no camp and no Smilodon."""
+    """ICE-EXC-3 step 6: the camp moves to a tile below that could take a camp (ICE-ACT-3): no camp, no
+    Smilodon, no building. Below a deep artifact lie only buildings, so its camp goes back to the reserve."""
     places = [p for p in destinations(flow) if not p.startswith("edge")]
-    tiles = flow.board.tiles
-    return [{"type": "move_camp", "to": p} for p in places if not tiles[p]["camp"] and tiles[p]["smilodon"] is None]
+    return [{"type": "move_camp", "to": p} for p in places if flow.board.takes_a_camp(p)]
 
 
 def apply_camp(flow: Flow, move: dict | None) -> None:

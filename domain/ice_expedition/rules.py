@@ -66,7 +66,7 @@ OPTION_CHOICES = {
 class IceExpedition(Rules):
     name = "ice-expedition"
     title = "I C E Expedition"
-    rules_version = "1"
+    rules_version = "2"
     player_counts = (2, 3, 4, 5)
 
     def __init__(self) -> None:
@@ -291,10 +291,14 @@ def scoring_sheet(game_data, state: dict) -> dict:
         lines += seat_lines
         totals[seat] = sum(line["points"] for line in seat_lines)
         paid[seat] = allocation
-    ranking, rank = [], 1
+    ranking, tie_breaks, rank = [], [], 1
     for value in sorted(set(totals.values()), reverse=True):
         tied = sorted(s for s, v in totals.items() if v == value)
         ranking.append({"rank": rank, "seats": tied})
+        if len(tied) > 1:  # a tie-break line only where a tie was broken, here by sharing
+            shared = "the victory" if rank == 1 else f"rank {rank}"
+            tie_breaks.append({"rule": "ICE-END-5", "seats": tied,
+                               "detail": f"{', '.join(tied)} tied on {value} RP: they share {shared}"})
         rank += len(tied)
-    return {"outcome": "ranked", "lines": lines, "totals": totals, "ranking": ranking,
-            "tie_breaks": [{"rule": "ICE-END-5", "detail": "tied players share the victory"}], "requests": paid}
+    return {"outcome": "ranked", "lines": lines, "totals": totals, "ranking": ranking, "tie_breaks": tie_breaks,
+            "requests": paid}

@@ -69,8 +69,7 @@ def turn_moves(flow: Flow, seat: str) -> list[dict]:
     own = state["leaders"][seat]
     if own is not None and state["reserve"]["camps"] > 0 and affordable(flow, seat, params["cost_set_up_camp"]):
         for target in [own, *board.walkable_from(own)]:  # ICE-ACT-3
-            tile = board.tiles[target]
-            if tile["camp"] or tile["smilodon"] is not None or tile["kind"] == "building":
+            if not board.takes_a_camp(target):
                 continue
             for n in navigator_counts(flow, seat, own) if target != own else [0]:
                 paid.append({"type": "set_up_camp", "to": target, "archaeologists": n})

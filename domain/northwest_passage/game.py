@@ -42,6 +42,13 @@ OPTIONS_SCHEMA = {
             "enum": ["either_vessel", "ship"],
             "default": "either_vessel",
         },
+        "never_left_greenland": {
+            "description": "NWP-SCORE-7: a vessel still in Greenland at the end, never having left, is "
+                           "not_abandoned (the seed: only a vessel that did not return or arrive pays) or "
+                           "abandoned (NWP-END-3: it never came back)",
+            "enum": ["not_abandoned", "abandoned"],
+            "default": "not_abandoned",
+        },
         "small_tiles_unlimited": {
             "description": "NWP-COMP-14: unlimited small tiles (Board Game Arena) or the printed copies of each",
             "type": "boolean",
@@ -54,7 +61,7 @@ OPTIONS_SCHEMA = {
 class NorthwestPassage(Rules):
     name = "northwest-passage"
     title = "Expedition: Northwest Passage"
-    rules_version = "1"
+    rules_version = "2"
     player_counts = (2, 3, 4)
     options_schema = OPTIONS_SCHEMA
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain.northwest_passage.catalogue import COLLECTABLE, Catalogue
-from domain.northwest_passage.state import LIVE_FAME_RULES, SHIP, SLED, crew_aboard
+from domain.northwest_passage.state import GREENLAND, LIVE_FAME_RULES, SHIP, SLED, crew_aboard
 
 MAJORITY_KINDS = ("wreck", "strait", "map")
 LIVE_LABELS = {
@@ -27,15 +27,24 @@ def sets(tokens: dict[str, int]) -> int:
     return min(tokens[kind] for kind in COLLECTABLE)
 
 
-def abandonment(player: dict, tables: dict) -> int:
+# Games recorded under rules version 1 have no never_left_greenland option: they were scored as abandoned.
+NEVER_LEFT_BEFORE_THE_OPTION = "abandoned"
+
+
+def abandonment(player: dict, tables: dict, never_left: str = "not_abandoned") -> int:
     """NWP-SCORE-7: every vessel not back in Greenland costs per crewman aboard and for itself.
 
-    An off-board sled is no vessel left behind; an empty ship still is.
+    An off-board sled is no vessel left behind; an empty ship still is. A vessel still in Greenland
+    at the end never left it (leaving and coming back is a return); the seed penalises only a vessel
+    that did not return or has not arrived, so by default it pays nothing, and with ``never_left``
+    = ``abandoned`` it pays like any vessel out on the ice.
     """
     penalty = 0
     for name in (SHIP, SLED):
         vessel = player[name]
         if vessel["returned"] or (name == SLED and vessel["at"] is None):
+            continue
+        if vessel["at"] == GREENLAND and never_left == "not_abandoned":
             continue
         penalty += crew_aboard(vessel) * tables["abandon_per_crew"] + tables["abandon_per_vessel"]
     return penalty
@@ -46,6 +55,7 @@ def score_sheet(state: dict, catalogue: Catalogue) -> dict:
     tables = catalogue.tables
     seats = state["seats"]
     players = state["players"]
+    never_left = state["options"].get("never_left_greenland", NEVER_LEFT_BEFORE_THE_OPTION)
     lines = []
     for seat in seats:
         for rule in LIVE_FAME_RULES:
@@ -62,7 +72,7 @@ def score_sheet(state: dict, catalogue: Catalogue) -> dict:
         lines.append({"seat": seat, "rule": "NWP-SCORE-6", "label": f"{count} sets of five",
                       "points": count * tables["set_value"]})
         lines.append({"seat": seat, "rule": "NWP-SCORE-7", "label": "abandoned vessels and crew",
-                      "points": abandonment(players[seat], tables)})
+                      "points": abandonment(players[seat], tables, never_left)})
     totals = {seat: sum(line["points"] for line in lines if line["seat"] == seat) for seat in seats}
     ranking, tie_breaks = rank(totals, state["greenland_arrivals"])
     return {"outcome": "ranked", "lines": lines, "totals": totals, "ranking": ranking, "tie_breaks": tie_breaks,

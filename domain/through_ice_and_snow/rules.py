@@ -49,11 +49,6 @@ MODULE_OPTIONS = {
     "inuit_myths": "Inuit Myths (TIS-MYTH, Myths & Legends)",
     "walking_on_ice": "Walking on Ice (TIS-WALK, Myths & Legends)",
 }
-# Commands of spec 12.1 the engine does not take: the one tie among equals the rules leave to a player (the
-# magnetized compass's) is answered with choose_destination.
-UNUSED_COMMANDS = {
-    "choose_tie_option": "TIS-CMD-26",
-}
 CHOICE_EVENTS = {
     "choose_destination": "destination_chosen",
     "place_map_section": "map_section_placed",
@@ -94,6 +89,12 @@ EXTRA_RULES = {"collinson_chart": "TIS-CMD-21", "kellett_peek": "TIS-LEG-6", "di
                "let_sailor_die": "TIS-CMD-22"}
 SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
+
+
+def move_types() -> set[str]:
+    """Every command type the game takes (spec 12.1). TIS-CMD-26 ``choose_tie_option`` is not among them: no
+    tie is left for it to decide (docs/games/through-ice-and-snow.md)."""
+    return {"take_action", "pass", *SETUP_CHOICES, *CHOICE_EVENTS, *flow.SETUP_COMMANDS, *flow.EXTRA_COMMANDS}
 
 
 class ThroughIceAndSnow(Rules):
@@ -259,10 +260,8 @@ class ThroughIceAndSnow(Rules):
     def decide(self, state: State, seat: str, command: dict) -> list[dict]:
         index = state["seats"].index(seat)
         kind = command.get("type")
-        if kind in UNUSED_COMMANDS:
-            raise IllegalMove("not_implemented", f"{kind} is not taken: a tie among equals is answered with the "
-                              "command of the decision itself (choose_destination)", rule_id=UNUSED_COMMANDS[kind],
-                              field="type")
+        if kind not in move_types():
+            raise unknown_move(command, move_types())
         if kind in flow.EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
             moves, event = flow.EXTRA_COMMANDS[kind]
             offers = moves(state, index)

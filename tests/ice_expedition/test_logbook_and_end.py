@@ -149,10 +149,29 @@ def test_final_score_sheet():
     assert sheet["totals"] == {"p1": 3 + 4 + 2 + 1 + 2, "p2": 8}
     assert sheet["requests"]["p1"] == [{"card": "R18", "artifacts": ["AS-har-S1-1a", "AM-phi-S1-2a"], "points": 4}]
     assert sheet["ranking"] == [{"rank": 1, "seats": ["p1"]}, {"rank": 2, "seats": ["p2"]}]
+    assert sheet["tie_breaks"] == []  # no tie, so no tie-break line
     p1_lines = [(line["rule"], line["points"]) for line in sheet["lines"] if line["seat"] == "p1"]
     assert p1_lines == [("ICE-END-4", 3), ("ICE-REQ-K-SET2", 4), ("ICE-DEC-4", 2), ("ICE-DEC-1", 1), ("ICE-DEC-6", 2)]
     state["players"]["p2"]["rp"] = 12
-    assert RULES.final_score(state)["ranking"] == [{"rank": 1, "seats": ["p1", "p2"]}]
+    tied = RULES.final_score(state)
+    assert tied["ranking"] == [{"rank": 1, "seats": ["p1", "p2"]}]
+    assert tied["tie_breaks"] == [{"rule": "ICE-END-5", "seats": ["p1", "p2"],
+                                   "detail": "p1, p2 tied on 12 RP: they share the victory"}]
+
+
+def test_a_tie_below_the_top_shares_that_rank_only():
+    """ICE-END-5: totals 1, 0, 0: one winner, and the two tied on 0 share rank 2; totals 1, 0, 2: no tie-break line."""
+    match = game(3)
+    state = match.state
+    state["decrees"] = []
+    for seat, rp in (("p1", 1), ("p2", 0), ("p3", 0)):
+        state["players"][seat].update(rp=rp, requests=[], city=[])
+    sheet = RULES.final_score(state)
+    assert sheet["ranking"] == [{"rank": 1, "seats": ["p1"]}, {"rank": 2, "seats": ["p2", "p3"]}]
+    assert sheet["tie_breaks"] == [{"rule": "ICE-END-5", "seats": ["p2", "p3"],
+                                    "detail": "p2, p3 tied on 0 RP: they share rank 2"}]
+    state["players"]["p3"]["rp"] = 2
+    assert RULES.final_score(state)["tie_breaks"] == []
 
 
 def test_hidden_fronts_and_requests_stay_with_their_owner():

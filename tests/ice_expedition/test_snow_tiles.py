@@ -1,7 +1,10 @@
 """The twelve snow tile fronts (ICE-SNOW-1..12), played through ICE-ACT-10 / ICE-CMD-12."""
 from __future__ import annotations
 
-from domain.core.match import legal_moves
+import pytest
+
+from domain.core import IllegalMove
+from domain.core.match import legal_moves, submit
 from tests.ice_expedition.helpers import CENTRE, act, give_front, moves_of, new_game, open_centre
 
 
@@ -152,6 +155,18 @@ def test_charisma_stone_controls_another_leader():
     assert state["leaders"]["p2"] == "3:2:-1"
     act(match, "p1", {"type": "end_turn"})
     assert state["turn"]["controlled"] == []
+
+
+def test_charisma_stone_without_rp_is_refused_for_its_rp():
+    """ICE-SNOW-10: the stone costs 1 RP; with none it is refused for the RP, naming the tile."""
+    match = game(guilds=("G-ICEW", "G-INCA"))
+    match.state["leaders"]["p2"] = "3:1:1"
+    tile = give_front(match, "p1", "F-CHAR-1")
+    assert match.state["players"]["p1"]["rp"] == 0
+    with pytest.raises(IllegalMove) as refused:
+        submit(match, "p1", {"type": "play_snow_tile", "tile": tile, "leader": "p2"})
+    assert (refused.value.code, refused.value.rule_id, refused.value.field) == ("insufficient_rp", "ICE-SNOW-10",
+                                                                                 "tile")
 
 
 def test_explosive_rune_discards_a_tile_unrevealed():

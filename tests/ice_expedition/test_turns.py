@@ -85,11 +85,62 @@ def test_turn_spends_one_or_two_ep_and_overwork_allows_three():
     act(match, "p1", {"type": "keep_request", "card": state["players"]["p1"]["drawn"][0]})
     assert state["turn"]["spent"] == 2
     error = refused(match, "p1", {"type": "resend"})
-    assert error.rule_id == "ICE-EXP-4"
+    assert (error.code, error.rule_id, error.field) == ("turn_ep_maximum", "ICE-EXP-2", "type")
     act(match, "p1", {"type": "overwork"})
     assert state["players"]["p1"]["rp"] == 2
     assert {"type": "resend"} in legal_moves(match, "p1")
     assert refused(match, "p1", {"type": "overwork"}).rule_id == "ICE-ACT-6"  # once per turn
+
+
+def covered_centre(ep: int):
+    """p1 (Incandescents, 3 RP) alone on surface (0,0) covered by exactly one snow tile: the dig costs 3 (C12)."""
+    match = surface_game(picks={"guilds": ["G-INCA", "G-ICEW"]})
+    state = match.state
+    state["tiles"]["4:-1:0"] = dict(state["tiles"]["4:-2:2"], id="T-CLR-99", arch=0, camp=False)
+    state["players"]["p1"]["ep"] = ep
+    return match
+
+
+def test_an_unaffordable_dig_names_the_limit_it_breaks():
+    """ICE-EXP-2 / ICE-EXP-4 / ICE-EXC-2: with 6 EP a 3-EP dig is refused by the turn's 2-EP maximum, not by
+    the EP, and Overwork lifts it; with 2 EP the same dig is refused by the EP, Overwork or not."""
+    dig = {"type": "excavate", "leader": "p1", "cryo": False, "tile": None}
+    match = covered_centre(6)
+    error = refused(match, "p1", dig)
+    assert (error.code, error.rule_id, error.field) == ("turn_ep_maximum", "ICE-EXP-2", "type")
+    assert match.state["players"]["p1"]["ep"] == 6
+    act(match, "p1", {"type": "overwork"})
+    assert act(match, "p1", dig)[0]["data"]["cost"] == 3
+    assert match.state["players"]["p1"]["ep"] == 3
+    match = covered_centre(2)
+    act(match, "p1", {"type": "overwork"})
+    error = refused(match, "p1", dig)
+    assert (error.code, error.rule_id, error.field) == ("insufficient_ep", "ICE-EXP-4", "type")
+
+
+def test_every_paid_action_names_the_limit_it_breaks():
+    """ICE-EXP-4 / ICE-EXP-2: a 1-EP action at 0 EP is short of EP; after 2 EP spent it breaks the turn's
+    maximum; ICE-ACT-6: Overwork without RP is short of RP, a second one breaks its limit."""
+    match = surface_game(picks={"guilds": ["G-ICEW", "G-INCA"]})
+    state = match.state
+    move = moves_of(match, "p1", "move")[0]
+    state["players"]["p1"]["ep"] = 0
+    for command in ({"type": "plan"}, {"type": "check_registry"}, {"type": "resend"}, move):
+        assert (refused(match, "p1", command).code, refused(match, "p1", command).rule_id) == \
+            ("insufficient_ep", "ICE-EXP-4")
+    error = refused(match, "p1", {"type": "overwork"})
+    assert (error.code, error.rule_id, error.field) == ("insufficient_rp", "ICE-ACT-6", "type")
+    state["players"]["p1"].update(ep=5, rp=2)
+    act(match, "p1", {"type": "plan"})
+    act(match, "p1", {"type": "check_registry"})
+    act(match, "p1", {"type": "keep_request", "card": state["players"]["p1"]["drawn"][0]})
+    assert moves_of(match, "p1", "move") == []
+    leader_move = {"type": "move", "leader": "p1", "to": "3:1:1", "archaeologists": 0}
+    assert refused(match, "p1", leader_move).rule_id == "ICE-EXP-2"
+    act(match, "p1", {"type": "overwork"})
+    error = refused(match, "p1", {"type": "overwork"})
+    assert (error.code, error.rule_id) == ("limit_used", "ICE-ACT-6")
+    act(match, "p1", leader_move)
 
 
 def test_a_field_a_move_does_not_have_is_refused_by_name():
@@ -212,7 +263,11 @@ def test_set_up_camp():
     assert state["tiles"]["3:1:1"]["camp"] and state["leaders"]["p1"] == "3:1:1"
     assert state["reserve"]["camps"] == 4
     assert not [m for m in moves_of(match, "p1", "set_up_camp") if m["to"] == "3:1:1"]
-    assert refused(match, "p1", {"type": "set_up_camp", "to": "3:1:1", "archaeologists": 0}).rule_id == "ICE-ACT-3"
+    error = refused(match, "p1", {"type": "set_up_camp", "to": "3:1:1", "archaeologists": 0})
+    assert (error.code, error.rule_id, error.field) == ("illegal_target", "ICE-ACT-3", "to")
+    state["reserve"]["camps"] = 0
+    error = refused(match, "p1", {"type": "set_up_camp", "to": "3:1:1", "archaeologists": 0})
+    assert (error.code, error.rule_id) == ("reserve_empty", "ICE-ACT-3")
 
 
 def test_recruit():
@@ -224,8 +279,8 @@ def test_recruit():
     act(match, "p1", {"type": "recruit", "kind": "archaeologist", "camp": "3:1:1", "archaeologists": 0})
     assert state["tiles"]["3:1:1"]["arch"] == 1
     state["reserve"]["archaeologists"] = 0
-    assert refused(match, "p1", {"type": "recruit", "kind": "archaeologist", "camp": "3:1:1",
-                                 "archaeologists": 0}).rule_id == "ICE-ACT-4"
+    error = refused(match, "p1", {"type": "recruit", "kind": "archaeologist", "camp": "3:1:1", "archaeologists": 0})
+    assert (error.code, error.rule_id, error.field) == ("reserve_empty", "ICE-ACT-4", "kind")
     act(match, "p1", {"type": "recruit", "kind": "leader", "camp": "3:1:1", "archaeologists": 0})
     assert state["leaders"]["p1"] == "3:1:1"
 
@@ -241,6 +296,9 @@ def test_check_the_registry_reshuffles_an_empty_deck():
     assert drawn[:2] == ["R49", "R50"] and len(drawn) == 3
     act(match, "p1", {"type": "keep_request", "card": "R50"})
     assert "R50" in match.state["players"]["p1"]["requests"]
+    requests["deck"], requests["discard"] = [], []
+    error = refused(match, "p1", {"type": "check_registry"})
+    assert (error.code, error.rule_id) == ("deck_empty", "ICE-ACT-5")
 
 
 def test_plan_once_a_day():
@@ -282,6 +340,31 @@ def test_excavation_placement_with_a_smilodon_below():
     assert [state["tiles"][k]["arch"] for k in below] == [1, 0, 1]
     assert state["reserve"]["archaeologists"] == reserve + 2
     assert state["leaders"]["p1"] == "2:-1:0"
+
+
+def test_a_dug_camp_never_moves_onto_a_building():
+    """ICE-EXC-3 step 6 / ICE-ACT-3: the camp of a dug tile goes only where Set up camp could put one; below
+    a deep artifact lie only buildings, so its camp goes back to the reserve (FAQ: no valid tile)."""
+    from domain.ice_expedition.geometry import parse_slot, slot_key
+
+    match = new_game(2, picks={"guilds": ["G-ICEW", "G-INCA"]})
+    clear_board(match)
+    state = match.state
+    deep = (1, 0, 0)
+    for slot in RULES.geo.above[deep]:
+        state["tiles"].pop(slot_key(slot))
+    key = slot_key(deep)
+    state["tiles"][key].update(face=state["artifacts_left"]["1"].pop(0), camp=True, arch=1)
+    state["reserve"]["camps"] -= 1
+    state["leaders"]["p1"] = key
+    camps = state["reserve"]["camps"]
+    below = [slot_key(s) for s in RULES.geo.tiles_below(set(map(parse_slot, state["tiles"])), deep)]
+    assert len(below) == 3 and {state["tiles"][k]["kind"] for k in below} == {"building"}
+    act(match, "p1", {"type": "excavate", "leader": "p1", "cryo": False, "tile": None})
+    act(match, "p1", moves_of(match, "p1", "place_explorers")[0])
+    assert not moves_of(match, "p1", "move_camp")
+    assert state["reserve"]["camps"] == camps + 1
+    assert not any(state["tiles"][k]["camp"] for k in below)
 
 
 def test_excavation_discards_a_single_cover_unrevealed():
@@ -358,3 +441,5 @@ def test_explorers_may_stand_on_an_uncovered_building():
     assert state["leaders"]["p1"] == building
     assert not moves_of(match, "p1", "excavate")
     assert not [m for m in moves_of(match, "p1", "set_up_camp") if m["to"] == building]
+    error = refused(match, "p1", {"type": "set_up_camp", "to": building, "archaeologists": 0})
+    assert (error.code, error.rule_id, error.field) == ("illegal_target", "ICE-ACT-3", "to")

@@ -67,7 +67,7 @@ def test_every_data_file_version_is_recorded_in_the_first_event():
     assert created["options"] == {
         "hole_fill_source": "hand_first", "sled_on_thawed_sea": "stuck", "greenland_requires_northwest": True,
         "greenland_arrival_trigger": "first_vessel", "northwest_arrival_trigger": "either_vessel",
-        "small_tiles_unlimited": True,
+        "never_left_greenland": "not_abandoned", "small_tiles_unlimited": True,
     }
 
 

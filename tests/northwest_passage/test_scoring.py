@@ -46,6 +46,25 @@ def crew(at, available, resting=0, returned=False):
 def test_v8_abandonment(ship, sled, penalty):
     """NWP-SCORE-7 (V8): -2 per crewman and -2 per vessel not back; -18 at most; an off-board sled is no vessel."""
     assert abandonment({"ship": ship, "sled": sled}, TABLES) == penalty
+    assert abandonment({"ship": ship, "sled": sled}, TABLES, "abandoned") == penalty
+
+
+def at_home(available):
+    """A vessel in Greenland that never left it."""
+    return {"at": "G", "available": available, "resting": 0, "returned": False, "lost": False,
+            "left_greenland": False}
+
+
+@pytest.mark.parametrize(("ship", "sled", "literal", "abandoned"), [
+    (at_home(7), crew(None, 0), 0, -16),
+    (at_home(4), at_home(3), 0, -18),
+    (at_home(0), crew("L02#1", 7), -16, -18),
+])
+def test_a_vessel_that_never_left_greenland(ship, sled, literal, abandoned):
+    """NWP-SCORE-7: the seed penalises a vessel that did not return to or has not arrived in Greenland; one
+    still there pays nothing by default, and counts as abandoned with never_left_greenland = abandoned."""
+    assert abandonment({"ship": ship, "sled": sled}, TABLES) == literal
+    assert abandonment({"ship": ship, "sled": sled}, TABLES, "abandoned") == abandoned
 
 
 def test_v10_arrival_ranks_with_three_players():
@@ -127,9 +146,23 @@ def test_final_fame_adds_live_fame_majorities_sets_and_abandonment():
     assert lines[("p1", "NWP-SCORE-5", "strait majority (1)")] == 0
     assert lines[("p1", "NWP-SCORE-6", "1 sets of five")] == 6
     assert lines[("p1", "NWP-SCORE-7", "abandoned vessels and crew")] == 0
-    assert lines[("p2", "NWP-SCORE-7", "abandoned vessels and crew")] == -16
-    assert sheet["totals"] == {"p1": 5 + 3 + 8 + 6 + 4 + 6, "p2": -16}
+    assert lines[("p2", "NWP-SCORE-7", "abandoned vessels and crew")] == 0  # its ship never left Greenland
+    assert sheet["totals"] == {"p1": 5 + 3 + 8 + 6 + 4 + 6, "p2": 0}
     assert sheet["ranking"] == [{"rank": 1, "seats": ["p1"]}, {"rank": 2, "seats": ["p2"]}]
+
+
+def test_the_never_left_greenland_option_in_the_score_sheet():
+    """NWP-SCORE-7: a ship that never left Greenland with its 7 crew costs nothing by default, -16
+    with never_left_greenland = abandoned; a game recorded before the option was scored the second way."""
+    for options, penalty in (({}, 0), ({"never_left_greenland": "not_abandoned"}, 0),
+                             ({"never_left_greenland": "abandoned"}, -16)):
+        match = started(2, options=options)
+        assert match.state["players"]["p2"]["ship"]["at"] == "G"
+        lines = {(line["seat"], line["rule"]): line["points"] for line in RULES.final_score(match.state)["lines"]}
+        assert lines[("p2", "NWP-SCORE-7")] == penalty
+    del match.state["options"]["never_left_greenland"]
+    lines = {(line["seat"], line["rule"]): line["points"] for line in RULES.final_score(match.state)["lines"]}
+    assert lines[("p2", "NWP-SCORE-7")] == -16
 
 
 def test_equal_fame_goes_to_the_first_back_in_greenland():

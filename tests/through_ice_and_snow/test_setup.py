@@ -136,10 +136,14 @@ def test_a_helm_tie_is_a_chance_draw_among_the_tied():
     assert match.state["leader"] == 2
 
 
-@pytest.mark.parametrize(("command", "rule_id"), [("choose_tie_option", "TIS-CMD-26")])
-def test_commands_not_taken_are_refused(command, rule_id):
-    """TIS-CMD-26 is answered by choose_destination (the magnetized compass's tie): refused as not implemented."""
+def test_no_move_waits_for_a_tie_option():
+    """TIS-CMD-26: no tie is left for a separate choose_tie_option to decide (a helm tie is a recorded draw,
+    TIS-SETUP-18; the compass's tie is a choose_destination among the tied anchors, TIS-AMB-18), so the game
+    has no such move: it is never offered and is refused as an unknown move type."""
     match = table_game(2)
+    seat = RULES.to_act(match.state)[0]
+    assert all(move["type"] != "choose_tie_option" for move in legal_moves(match, seat))
     with pytest.raises(IllegalMove) as refused:
-        do(match, RULES.to_act(match.state)[0], {"type": command})
-    assert (refused.value.code, refused.value.rule_id) == ("not_implemented", rule_id)
+        do(match, seat, {"type": "choose_tie_option", "option": 0})
+    assert (refused.value.code, refused.value.field) == ("unknown_move_type", "type")
+    assert "choose_tie_option" not in refused.value.message.split("expected one of")[1]

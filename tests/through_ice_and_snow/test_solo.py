@@ -289,7 +289,8 @@ def test_somerset_south():
 
 
 def test_a_compass_tie_is_the_players_choice():
-    """TIS-AMB-18 / TIS-CMD-6: at King William, South: Boothia and Queen Maud lie equally far south."""
+    """TIS-AMB-18 / TIS-CMD-6 / TIS-CMD-26: at King William, South: Boothia and Queen Maud lie equally far
+    south; the tie is the destination decision itself, answered with choose_destination."""
     match = magnetized_at("Y1")
     to_compass(match)
     draw(match, "compass-S1")
