@@ -67,6 +67,7 @@ NWP_OPTIONS = {
     "greenland_arrival_trigger": "all_crew",
     "northwest_arrival_trigger": "ship",
     "small_tiles_unlimited": False,
+    "never_left_greenland": "abandoned",
 }
 
 
