@@ -2,25 +2,26 @@
 
 Every worker offers to sweep every :data:`SWEEP_SECONDS` (5 s, see
 :mod:`workers.keeper`) and a Redis lock lets one of them do it, so a job a
-worker held when it died is queued again within 20 s of the death (its pulse
-lapses within :data:`~workers.liveness.PULSE_TTL` seconds, then the next
-sweep finds it), and finished by the next free worker. Two places can hold it:
+worker held when it died is queued again within 25 s of the death, and
+finished by the next free worker. Two places can hold it:
 
 * RQ's StartedJobRegistry, once the job has started: its execution names its
   worker. If that worker is lost (:func:`workers.liveness.worker_lost`), the
   job is requeued at once, with no back-off since the crash was not the job's
   fault, spending one of its retries so a job that kills its worker cannot
   loop for ever. With none left, RQ's own abandoned-job handling fails it.
+  The pulse lapses within :data:`~workers.liveness.PULSE_TTL` (15 s) of the
+  death and the next sweep finds it: requeued within 20 s.
   An entry whose expiry has passed is left to RQ's maintenance, which owns
   expired entries; that only happens when no Cairn worker ran for the job's
   whole timeout.
 * The queue's intermediate list, where RQ moves a job it hands to a worker
   before the worker records its start, milliseconds later. It does not say
   which worker took the job, so a job still there, unstarted, on a sweep at
-  least :data:`STUCK_SECONDS` after a sweep first saw it there is taken as
-  lost: by then the worker that took it has either started it or let its
-  pulse lapse. The job never ran, so this spends no retry. RQ would fail
-  such a job after a minute.
+  least :data:`STUCK_SECONDS` (15 s) after a sweep first saw it there is
+  taken as lost: by then the worker that took it has either started it or
+  let its pulse lapse. Requeued within 25 s (a sweep sees it within 5 s),
+  spending no retry since the job never ran; RQ would fail it after a minute.
 
 Each requeue is a Redis transaction that watches the registry or list it
 takes the job from, so a job is requeued once even when a worker starts it,

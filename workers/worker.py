@@ -9,7 +9,7 @@ measures Cairn's own jobs). What isolation is needed stays: a job that
 hangs is still stopped by its timeout (RQ's SIGALRM death penalty works in
 the worker's main thread), a job that raises leaves the worker running, and
 a worker that dies outright (killed, frozen, its host lost) has its job
-queued again by another worker within 20 s and finished by the next free
+queued again by another worker within 25 s and finished by the next free
 one: each worker keeps a pulse and sweeps for the jobs of lost workers from
 a thread beside its jobs (:mod:`workers.keeper`, :mod:`workers.lost_jobs`),
 and sweeps once more when it starts (:mod:`workers.sweep`). For more
