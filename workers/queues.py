@@ -20,6 +20,8 @@ QUEUE = "cairn"
 LIVE_STATUSES = (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.SCHEDULED, JobStatus.DEFERRED, JobStatus.FINISHED)
 RESULT_TTL = 24 * 3600
 FAILURE_TTL = 7 * 24 * 3600
+REQUEUED = "requeued"
+"""The job's meta key counting how often it was queued again after losing its worker (:mod:`workers.lost_jobs`)."""
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,17 @@ trivial jobs/s, a SimpleWorker about 270/s; ``python -m bench.workers``
 measures Cairn's own jobs). What isolation is needed stays: a job that
 hangs is still stopped by its timeout (RQ's SIGALRM death penalty works in
 the worker's main thread), a job that raises leaves the worker running, and
-a worker that dies outright has its job requeued by the next worker's
-:mod:`workers.sweep` or by RQ's abandoned-job handling. For more throughput,
-run more workers (one per core).
+a worker that dies outright (killed, frozen, its host lost) has its job
+queued again by another worker within 25 s and finished by the next free
+one: each worker keeps a pulse and sweeps for the jobs of lost workers from
+a thread beside its jobs (:mod:`workers.keeper`, :mod:`workers.lost_jobs`),
+and sweeps once more when it starts (:mod:`workers.sweep`). For more
+throughput, run more workers (one per core).
 
 The worker runs RQ's scheduler too, which re-enqueues failed jobs after
-their back-off, and runs RQ's maintenance every 30 s, so a lost scheduler
-lock or an abandoned job is taken over quickly.
+their back-off, and runs RQ's maintenance every 30 s between jobs (an idle
+worker waits at most :data:`WORKER_TTL` - 15 s for a job before looking), so
+a lost scheduler lock is taken over quickly.
 """
 from __future__ import annotations
 
@@ -27,11 +31,40 @@ from pathlib import Path
 import redis
 from rq import SimpleWorker
 
+from workers.keeper import Keeper
+from workers.liveness import PULSE_FIELD, PULSE_TTL
 from workers.queues import queue
 from workers.sweep import sweep
 
 MAINTENANCE_SECONDS = 30
+WORKER_TTL = 45
 DEFAULT_EXPORT_DIR = "var/exports"
+
+
+class CairnWorker(SimpleWorker):
+    """A SimpleWorker whose keeper thread runs from before its birth is recorded until after its death.
+
+    The pulse starts first because the record says the worker keeps one
+    (:data:`~workers.liveness.PULSE_FIELD`): a record without a live pulse
+    means a lost worker.
+    """
+
+    keeper: Keeper | None = None
+
+    def serialize(self) -> dict:
+        return {**super().serialize(), PULSE_FIELD: PULSE_TTL}
+
+    def bootstrap(self, *args, **kwargs) -> None:
+        self.keeper = Keeper(self.connection, self.name, self.queues[0].name)
+        self.keeper.start()
+        super().bootstrap(*args, **kwargs)
+
+    def teardown(self) -> None:
+        try:
+            super().teardown()
+        finally:
+            if self.keeper is not None:
+                self.keeper.stop()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     connection = redis.Redis.from_url(args.url)
     jobs = queue(connection)
     sweep(connection, jobs, args.export_dir)
-    worker = SimpleWorker([jobs], connection=connection, maintenance_interval=MAINTENANCE_SECONDS)
+    worker = CairnWorker([jobs], connection=connection, maintenance_interval=MAINTENANCE_SECONDS,
+                         worker_ttl=WORKER_TTL)
     worker.work(burst=args.burst, with_scheduler=True, logging_level="INFO")
     return 0
 

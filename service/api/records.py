@@ -30,7 +30,7 @@ from service.api.errors import ApiError
 from workers.audit import audit_report
 from workers.exports import find_export, game_folder, reader_class
 from workers.formats import FORMAT_NAMES, formats
-from workers.queues import enqueue_audit, enqueue_export, enqueue_scoring, job_connection, scoring_needed
+from workers.queues import REQUEUED, enqueue_audit, enqueue_export, enqueue_scoring, job_connection, scoring_needed
 
 blueprint = Blueprint("records", __name__)
 
@@ -173,6 +173,7 @@ def job_json(job: Job) -> dict:
         "status": status.value,
         "progress": meta.get("progress"),
         "retries_left": job.retries_left,
+        "requeued": meta.get(REQUEUED, 0),
         "enqueued_at": _iso(job.enqueued_at),
         "started_at": _iso(job.started_at),
         "ended_at": _iso(job.ended_at),
