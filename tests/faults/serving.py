@@ -75,9 +75,11 @@ def wait_until_serving(served: Served, timeout: float = 60) -> None:
         time.sleep(0.1)
 
 
-def serve_command(data_dir: Path, port: int, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "service.cli", "--data-dir", str(data_dir), "--appendfsync", "always",
-            "serve", "--port", str(port), "--workers", "1", *extra]
+CAIRN = [sys.executable, "-m", "service.cli"]
+
+
+def serve_arguments(data_dir: Path, port: int) -> list[str]:
+    return ["--data-dir", str(data_dir), "--appendfsync", "always", "serve", "--port", str(port), "--workers", "1"]
 
 
 def serve_env(**settings: str) -> dict[str, str]:
@@ -92,7 +94,8 @@ def cairn_serve(folder: Path) -> Iterator[Served]:
     port = free_port()
     stdout, stderr = folder / "serve.out", folder / "serve.err"
     with stdout.open("w") as out, stderr.open("w") as err:
-        process = subprocess.Popen(serve_command(folder / "data", port), env=serve_env(), stdout=out, stderr=err)
+        process = subprocess.Popen([*CAIRN, *serve_arguments(folder / "data", port)], env=serve_env(),
+                                   stdout=out, stderr=err)
     served = Served(Api(f"http://127.0.0.1:{port}"), process, stdout, stderr)
     try:
         wait_until_serving(served)
