@@ -65,6 +65,7 @@ def test_a_killed_worker_is_restarted_and_takes_jobs_again(served: Served):
     export_finishes(served.api, game)
     assert replacement.is_running()
     assert "worker exited (signal SIGKILL)" in served.log()
+    assert "received" not in served.log(), "no signal came to cairn serve itself"
 
 
 def test_a_killed_api_master_is_restarted(served: Served):
