@@ -23,7 +23,7 @@ from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
-from service.store import EventStore, configure_durability
+from service.store import EventStore, configure_durability, snapshot_key
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
@@ -38,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
     "API_SPEC_PATH": None,
     "DATA_DIR": "var",
     "CORS_ORIGINS": "*",
+    "SNAPSHOT_SECRET": None,
 }
 
 # Scores, exports and audits made by the workers; served when the workers package is installed alongside.
@@ -52,7 +53,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
     client = redis.Redis.from_url(app.config["REDIS_URL"], decode_responses=True)
     configure_durability(client, app.config["APPENDFSYNC"])
-    store = EventStore(client, snapshot_every=int(app.config["SNAPSHOT_EVERY"]))
+    key = snapshot_key.resolve(app.config["SNAPSHOT_SECRET"], app.config["DATA_DIR"])
+    store = EventStore(client, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), snapshot_key=key)
     app.extensions["cairn"] = Services(
         client=client,
         store=store,

@@ -4,16 +4,17 @@ from __future__ import annotations
 import redis
 from rq import get_current_job
 
-from service.store import EventStore
+from service.store import EventStore, snapshot_key
 
 _stores: dict[int, EventStore] = {}
 
 
 def store_for(connection: redis.Redis) -> EventStore:
-    """One store per connection, so its Lua scripts are registered and its head cache kept across jobs."""
+    """One store per connection, so its Lua scripts are registered and its head cache kept across jobs; it
+    MACs snapshots with the key the API processes of the instance use (same settings, same data folder)."""
     key = id(connection.connection_pool)
     if key not in _stores:
-        _stores[key] = EventStore(connection)
+        _stores[key] = EventStore(connection, snapshot_key=snapshot_key.from_environment())
     return _stores[key]
 
 

@@ -165,9 +165,17 @@ def get_events(game_id: str):
 
 @blueprint.get("/games/<game_id>/integrity")
 def get_integrity(game_id: str):
-    meta = game_meta(game_id)
-    ok, first_bad = context.store().verify_chain(game_id)
-    return {"game_id": game_id, "version": meta["version"], "ok": ok, "first_bad_version": first_bad}
+    game_meta(game_id)
+    checked = context.store().verify_chain(game_id)
+    snapshot = checked.snapshot
+    return {
+        "game_id": game_id,
+        "version": checked.version,
+        "ok": checked.ok,
+        "first_bad_version": checked.first_bad_version,
+        "snapshot": None if snapshot is None else
+        {"version": snapshot.version, "ok": snapshot.ok, "finding": snapshot.finding},
+    }
 
 
 @blueprint.post("/games/<game_id>/moves")

@@ -2,7 +2,7 @@
 from service.store.durability import configure_durability
 from service.store.errors import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
 from service.store.lua import BucketCharge
-from service.store.store import AppendResult, EventStore, VersionOutOfRange
+from service.store.store import AppendResult, EventStore, Integrity, SnapshotCheck, VersionOutOfRange
 
 __all__ = [
     "AppendResult",
@@ -10,7 +10,9 @@ __all__ = [
     "EventStore",
     "GameNotFound",
     "IdempotencyMismatch",
+    "Integrity",
     "RateLimited",
+    "SnapshotCheck",
     "VersionConflict",
     "VersionOutOfRange",
     "configure_durability",

@@ -2,7 +2,8 @@
 client so each call is an EVALSHA of a precomputed SHA.
 
 Redis runs a script atomically, which is what makes an append one step:
-no other append can interleave between the version check and the XADDs.
+no other append can interleave between the version check and the XADDs,
+nor between the reads of a game's meta and of its stream's end.
 The rate limiter's token bucket is Lua too, so that a move can be charged
 to its token's bucket inside its append: one round trip for the whole move.
 """
@@ -113,14 +114,36 @@ return {'ok', 1, #ARGV - FIRST_PAYLOAD + 1}
 """
 
 
+HEAD = """\
+-- A game's head as its meta and its stream both show it, read in one step, so an append cannot land between.
+-- KEYS: events stream, meta hash (tagged {G}).
+-- Returns {'missing'}, or {'ok', meta version, meta head hash, id of the stream's last entry ('' if empty)}.
+local meta = redis.call('HMGET', KEYS[2], 'version', 'head_hash')
+if not meta[1] then
+  return {'missing'}
+end
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+local last_id = ''
+if #last > 0 then
+  last_id = last[1][1]
+end
+return {'ok', meta[1], meta[2] or '', last_id}
+"""
+
+
 @dataclass(frozen=True)
 class Scripts:
     append: Script
     create: Script
+    head: Script
 
 
 def register(client: redis.Redis) -> Scripts:
-    return Scripts(append=client.register_script(APPEND), create=client.register_script(CREATE))
+    return Scripts(
+        append=client.register_script(APPEND),
+        create=client.register_script(CREATE),
+        head=client.register_script(HEAD),
+    )
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import redis
+from redis.client import NEVER_DECODE
 
 from domain import registry
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import Event
-from domain.core.match import Match, apply_event, match_from_json, replay
+from domain.core.match import Match, apply_event, match_from_json, match_to_json, replay
 from domain.core.rules import Rules
 from service.store import index, snapshots
 from service.store.envelope import GENESIS_HASH, links, seal
@@ -36,6 +37,34 @@ _CACHED_HEADS = 10_000
 
 class VersionOutOfRange(ValueError):
     """A past version asked for that the game has not reached (or below 1)."""
+
+
+@dataclass(frozen=True)
+class SnapshotCheck:
+    """The stored snapshot against the events: ``finding`` is ``None`` when it is their fold, else why not
+    (a :class:`~service.store.snapshots.BadSnapshot` code, or ``chain_broken`` when the events up to its
+    version do not verify). ``version`` is ``None`` when the snapshot could not be read at all."""
+
+    version: int | None
+    finding: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.finding is None
+
+
+@dataclass(frozen=True)
+class Integrity:
+    """A game's history as one check saw it: at ``version``, intact unless ``first_bad_version`` is set; and
+    its snapshot, if it has one. A bad snapshot is a finding of its own, not a break of the chain."""
+
+    version: int
+    first_bad_version: int | None
+    snapshot: SnapshotCheck | None
+
+    @property
+    def ok(self) -> bool:
+        return self.first_bad_version is None
 
 
 @dataclass
@@ -61,11 +90,17 @@ def now_iso() -> str:
 
 class EventStore:
     def __init__(
-        self, client: redis.Redis, snapshot_every: int = 200, rules_for: Callable[[str], Rules] = registry.get_rules
+        self,
+        client: redis.Redis,
+        snapshot_every: int = 200,
+        rules_for: Callable[[str], Rules] = registry.get_rules,
+        snapshot_key: bytes | None = None,
     ) -> None:
-        """``snapshot_every`` <= 0 turns snapshots off."""
+        """Snapshots are MAC'd with ``snapshot_key`` (see :mod:`service.store.snapshot_key`); without one they
+        are neither believed nor written. ``snapshot_every`` <= 0 stops writing them."""
         self._client = client
         self._snapshot_every = snapshot_every
+        self._snapshot_key = snapshot_key
         self._rules_for = rules_for
         self._scripts = register(client)
         self._heads: dict[str, _Head] = {}
@@ -251,48 +286,77 @@ class EventStore:
     def _load(self, game_id: str, at: int | None) -> tuple[Match, str]:
         """Fold from the snapshot if it checks out, else from the first event.
 
-        A current load that folded ``snapshot_every`` events or more, or found a
-        bad snapshot, saves what it built as the new snapshot. Every append of
-        the service follows a load of the game, so snapshots keep within about
-        ``snapshot_every`` events of the head without the append path ever
-        replaying anything.
+        A current load that folded ``snapshot_every`` events or more saves what
+        it built as the new snapshot. Every append of the service follows a load
+        of the game, so snapshots keep within about ``snapshot_every`` events of
+        the head without the append path ever replaying anything. Any load that
+        finds a bad snapshot replaces it with a good one (of the head), so the
+        warning it logs is logged once.
         """
         if at is not None and at < 1:
             raise VersionOutOfRange(f"versions start at 1, not {at}")
         keys = game_keys(game_id)
-        stored = self._client.get(keys.snapshot)
-        snapshot = snapshots.decode(game_id, stored)
-        loaded = None
-        if snapshot is not None and (at is None or snapshot.version <= at):
-            loaded = self._from_snapshot(game_id, keys, snapshot, at)
+        loaded, rejected = None, False
+        stored = self._stored_snapshot(keys)
+        if stored is not None:
+            try:
+                snapshot = snapshots.decode(self._snapshot_key, game_id, stored)
+                if at is None or snapshot.version <= at:
+                    loaded = self._from_snapshot(keys, snapshot, at)
+            except snapshots.BadSnapshot as bad:
+                snapshots.logger.warning("snapshot of game %s ignored (%s); rebuilding from events", game_id, bad)
+                rejected = True
         if loaded is None:
             match, head_hash = loaded = self._from_events(game_id, at)
-            folded, rejected = match.version, stored is not None and at is None
+            folded = match.version
         else:
             match, head_hash = loaded
-            folded, rejected = match.version - snapshot.version, False
+            folded = match.version - snapshot.version
         if at is not None and match.version != at:
             raise VersionOutOfRange(f"game {game_id} is at version {match.version}, not yet at {at}")
-        every = self._snapshot_every
-        if at is None and every > 0 and (rejected or folded >= every):
-            self._client.set(keys.snapshot, snapshots.encode(match, head_hash))
+        if self._snapshot_key is None or self._snapshot_every <= 0:
+            return loaded
+        if rejected and at is not None:
+            self._save_snapshot(game_id, keys, *self._fold_to_head(game_id, match.copy(), head_hash))
+        elif rejected or (at is None and folded >= self._snapshot_every):
+            self._save_snapshot(game_id, keys, match, head_hash)
         return loaded
+
+    def _stored_snapshot(self, keys: GameKeys) -> bytes | None:
+        """The snapshot's raw bytes, never decoded as text: whatever they are, they must not fail the read."""
+        return self._client.execute_command("GET", keys.snapshot, **{NEVER_DECODE: []})
+
+    def _save_snapshot(self, game_id: str, keys: GameKeys, match: Match, head_hash: str) -> None:
+        self._client.set(keys.snapshot, snapshots.encode(self._snapshot_key, game_id, match, head_hash))
+
+    def _fold_to_head(self, game_id: str, match: Match, head_hash: str) -> tuple[Match, str]:
+        later = self.read(game_id, match.version + 1)
+        for envelope in later:
+            apply_event(match, envelope)
+        return match, later[-1]["hash"] if later else head_hash
 
     def _from_events(self, game_id: str, at: int | None) -> tuple[Match, str]:
         entries = self.read(game_id, 1, at)
         return replay(entries, self._rules_for), entries[-1]["hash"]
 
-    def _from_snapshot(
-        self, game_id: str, keys: GameKeys, snapshot: snapshots.Snapshot, at: int | None
-    ) -> tuple[Match, str] | None:
-        """The snapshot's match with the later events folded in, if the stored event at its version agrees."""
+    def _from_snapshot(self, keys: GameKeys, snapshot: snapshots.Snapshot, at: int | None) -> tuple[Match, str]:
+        """The snapshot's match with the later events folded in, if the stored event at its version agrees.
+
+        Its MAC says the service wrote it, not that it stands for these events:
+        the stream may have been restored from an older backup, or a release
+        may have written a match it cannot read back.
+        """
         end = stream_id(at) if at is not None else "+"
         stored = self._client.xrange(keys.events, stream_id(snapshot.version), end)
         entries = [_envelope(fields) for _id, fields in stored]
-        if not entries or entries[0]["version"] != snapshot.version or entries[0]["hash"] != snapshot.head_hash:
-            snapshots.logger.warning("snapshot of game %s does not match its events; rebuilding", game_id)
-            return None
-        match = match_from_json(snapshot.match, self._rules_for(snapshot.match["created"]["game"]))
+        if not entries or entries[0]["version"] != snapshot.version:
+            raise snapshots.BadSnapshot("beyond_stream", "no stored event at its version", snapshot.version)
+        if entries[0]["hash"] != snapshot.head_hash:
+            raise snapshots.BadSnapshot("wrong_head", "the stored event at its version is another", snapshot.version)
+        try:
+            match = match_from_json(snapshot.match, self._rules_for(snapshot.match["created"]["game"]))
+        except (KeyError, TypeError, ValueError) as unreadable:
+            raise snapshots.BadSnapshot("malformed", f"its match does not load ({unreadable!r})") from None
         for envelope in entries[1:]:
             apply_event(match, envelope)
         return match, entries[-1]["hash"]
@@ -313,29 +377,63 @@ class EventStore:
             raise GameNotFound(game_id)
         return meta
 
-    def verify_chain(self, game_id: str) -> tuple[bool, int | None]:
-        """Re-hash the whole history: ``(True, None)``, or ``(False, first bad version)``.
+    def verify_chain(self, game_id: str) -> Integrity:
+        """Re-hash the whole history as of one moment, and check the snapshot against the events it stands for.
 
         Besides edited events this catches deleted ones, entries whose stream id
-        disagrees with their version, and a meta head that the events do not reach.
+        disagrees with their version, and a meta head that the events do not
+        reach. The meta and the stream's last entry id are read in one step and
+        the stream is verified up to that entry only, so an append landing
+        meanwhile is neither half seen nor taken for a break. The snapshot is
+        read before that step: a snapshot the service wrote stands for a version
+        the stream had reached by then.
         """
-        meta = self.meta(game_id)
-        prev_hash, version = GENESIS_HASH, 1
         keys = game_keys(game_id)
+        stored = self._stored_snapshot(keys)
+        reply = self._scripts.head(keys=[keys.events, keys.meta])
+        if text(reply[0]) == "missing":
+            raise GameNotFound(game_id)
+        version, head_hash, last_id = int(reply[1]), text(reply[2]), text(reply[3])
+        verified, prev_hash, first_bad = 0, GENESIS_HASH, None
+        pages = self._entries_up_to(keys, last_id) if last_id else iter(())
+        for entry_id, fields in pages:
+            envelope = _envelope(fields)
+            if text(entry_id) != stream_id(verified + 1) or not links(envelope, prev_hash, verified + 1):
+                first_bad = verified + 1
+                break
+            prev_hash, verified = envelope["hash"], verified + 1
+        if first_bad is None and (version != verified or head_hash != prev_hash):
+            first_bad = min(verified + 1, version)
+        intact_to = verified if first_bad is None else first_bad - 1
+        snapshot = None if stored is None else self._check_snapshot(game_id, stored, intact_to, version)
+        return Integrity(version=version, first_bad_version=first_bad, snapshot=snapshot)
+
+    def _entries_up_to(self, keys: GameKeys, last_id: str, page_size: int = 1000) -> Iterator[tuple]:
         start = "-"
         while True:
-            entries = self._client.xrange(keys.events, start, "+", count=1000)
-            for entry_id, fields in entries:
-                envelope = _envelope(fields)
-                if text(entry_id) != stream_id(version) or not links(envelope, prev_hash, version):
-                    return False, version
-                prev_hash, version = envelope["hash"], version + 1
-            if len(entries) < 1000:
-                break
+            entries = self._client.xrange(keys.events, start, last_id, count=page_size)
+            yield from entries
+            if len(entries) < page_size:
+                return
             start = f"({text(entries[-1][0])}"
-        if meta["version"] != version - 1 or meta["head_hash"] != prev_hash:
-            return False, min(version, meta["version"])
-        return True, None
+
+    def _check_snapshot(self, game_id: str, stored: bytes, intact_to: int, version: int) -> SnapshotCheck:
+        """Whether the stored snapshot is the fold of the events up to its version, which verified up to
+        ``intact_to`` of the ``version`` the game was at."""
+        try:
+            snapshot = snapshots.decode(self._snapshot_key, game_id, stored)
+        except snapshots.BadSnapshot as bad:
+            return SnapshotCheck(bad.version, bad.code)
+        if snapshot.version > version:
+            return SnapshotCheck(snapshot.version, "beyond_stream")
+        if snapshot.version > intact_to:
+            return SnapshotCheck(snapshot.version, "chain_broken")
+        match, head_hash = self._from_events(game_id, snapshot.version)
+        if head_hash != snapshot.head_hash:
+            return SnapshotCheck(snapshot.version, "wrong_head")
+        if canonical_json(match_to_json(match)) != canonical_json(snapshot.match):
+            return SnapshotCheck(snapshot.version, "wrong_state")
+        return SnapshotCheck(snapshot.version, None)
 
     def list_games(
         self,

@@ -92,9 +92,9 @@ def serve(config: dict) -> Iterator[str]:
 
 
 @pytest.fixture
-def api_config(redis_server, redis_client) -> dict:
+def api_config(redis_server, redis_client, tmp_path) -> dict:
     """Settings for a server on a freshly flushed Redis; a test may change them before asking for ``api``."""
-    return {"REDIS_URL": redis_server.url, **FAST}
+    return {"REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path / "data"), **FAST}
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ def test_twenty_moves_on_the_same_version_one_wins_the_rest_get_409(api, redis_c
     assert {loser["current_version"] for loser in losers} == {winner["version"]}
     assert stream_versions(redis_client, game_id) == list(range(1, winner["version"] + 1))
     assert api.get(f"/games/{game_id}/integrity").json() == {
-        "game_id": game_id, "version": winner["version"], "ok": True, "first_bad_version": None,
+        "game_id": game_id, "version": winner["version"], "ok": True, "first_bad_version": None, "snapshot": None,
     }
 
 

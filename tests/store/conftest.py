@@ -14,12 +14,13 @@ from tests.core.high_card import RULES
 registry.register(RULES)
 
 SEED = "cairn-seed"
+SNAPSHOT_KEY = b"the test run's snapshot key"
 _commands = itertools.count()
 
 
 @pytest.fixture
 def store(redis_client):
-    return EventStore(redis_client, snapshot_every=4)
+    return EventStore(redis_client, snapshot_every=4, snapshot_key=SNAPSHOT_KEY)
 
 
 def tokens_for(game_id: str, seats: list[str]) -> dict[str, str]:

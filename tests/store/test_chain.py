@@ -31,7 +31,7 @@ def played_game(store):
 def test_an_edited_event_is_found_by_its_version(store, redis_client):
     played_game(store)
     rewrite_entry(redis_client, 5, lambda envelope: envelope.update(seat="p2" if envelope["seat"] == "p1" else "p1"))
-    assert store.verify_chain("g1") == (False, 5)
+    assert store.verify_chain("g1").first_bad_version == 5
 
 
 def test_an_edit_that_rehashes_its_event_breaks_the_next_link(store, redis_client):
@@ -42,19 +42,19 @@ def test_an_edit_that_rehashes_its_event_breaks_the_next_link(store, redis_clien
         envelope["hash"] = expected_hash(envelope)
 
     rewrite_entry(redis_client, 4, forge)
-    assert store.verify_chain("g1") == (False, 5)
+    assert store.verify_chain("g1").first_bad_version == 5
 
 
 def test_an_edited_secret_is_found_through_its_salted_hash(store, redis_client):
     played_game(store)
     rewrite_entry(redis_client, 2, lambda envelope: envelope["secret"].update(outcome=["card-forged"]))
-    assert store.verify_chain("g1") == (False, 2)
+    assert store.verify_chain("g1").first_bad_version == 2
 
 
 def test_a_deleted_last_event_is_found(store, redis_client):
     match = played_game(store)
     redis_client.xdel(EVENTS, f"{match.version}-0")
-    assert store.verify_chain("g1") == (False, match.version)
+    assert store.verify_chain("g1").first_bad_version == match.version
 
 
 def test_a_redacted_history_still_verifies_offline(store):

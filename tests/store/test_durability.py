@@ -12,14 +12,14 @@ import redis
 
 from service.redis_server import RedisServer
 from service.store import EventStore, configure_durability
-from tests.store.conftest import new_game, play
+from tests.store.conftest import SNAPSHOT_KEY, new_game, play
 
 
 def test_two_hundred_appends_survive_kill_9_with_appendfsync_always(tmp_path):
     server = RedisServer(tmp_path, appendfsync="always").start()
     client = redis.Redis.from_url(server.url)
     assert configure_durability(client, "always") == {"appendonly": "yes", "appendfsync": "always"}
-    store = EventStore(client, snapshot_every=5)
+    store = EventStore(client, snapshot_every=5, snapshot_key=SNAPSHOT_KEY)
     appended, versions = 0, {}
     while appended < 200:
         game_id = f"g{len(versions)}"
@@ -29,10 +29,10 @@ def test_two_hundred_appends_survive_kill_9_with_appendfsync_always(tmp_path):
     server.kill()
     server = RedisServer(tmp_path, port=server.port, appendfsync="always").start()
     try:
-        store = EventStore(redis.Redis.from_url(server.url), snapshot_every=5)
+        store = EventStore(redis.Redis.from_url(server.url), snapshot_every=5, snapshot_key=SNAPSHOT_KEY)
         for game_id, version in versions.items():
             assert store.version(game_id) == version
-            assert store.verify_chain(game_id) == (True, None)
+            assert store.verify_chain(game_id).ok
             assert store.load(game_id).version == version
         commands = [envelope for game_id in versions for envelope in store.read(game_id) if "command" in envelope]
         assert len(commands) == 200
