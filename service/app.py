@@ -34,7 +34,8 @@ DEFAULTS: dict[str, Any] = {
     "RATE_BURST": 40,
     "PAGE_SIZE_MAX": 500,
     "STREAM_IDLE_SECONDS": 30.0,
-    "STREAM_POLL_SECONDS": 5.0,
+    "STREAM_KEEPALIVE_SECONDS": 15.0,
+    "STREAM_MAX_OPEN": 224,
     "API_SPEC_PATH": None,
     "DATA_DIR": "var",
 }
