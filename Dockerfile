@@ -19,6 +19,7 @@ RUN pip install . && mkdir -p /app/var && chown cairn:cairn /app/var
 
 USER cairn
 EXPOSE 8000
-# Threaded workers: a live stream (server-sent events) holds its thread, not a whole process.
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "8", \
+# Threaded workers: a live stream (server-sent events) holds its thread, not a whole process; 256 threads
+# leave 32 per process for moves and reads beside the 224 streams it follows at most (STREAM_MAX_OPEN).
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "256", \
      "--access-logfile", "-", "service.app:create_app()"]
