@@ -19,8 +19,9 @@ RUN pip install . && mkdir -p /app/var && chown cairn:cairn /app/var
 
 USER cairn
 EXPOSE 8000
-# Threaded workers: a live stream (server-sent events) holds its thread, not a whole process.
+# Threaded workers: a live stream (server-sent events) holds its thread, not a whole process; 256 threads
+# leave 32 per process for moves and reads beside the 224 streams it follows at most (STREAM_MAX_OPEN).
 # service.gunicorn_config: the access log to stdout, with tokens redacted. SIGTERM (docker stop) exits 0;
 # a crash exits non-zero, which is what docker-compose.yml's restart policy acts on.
 CMD ["gunicorn", "-c", "python:service.gunicorn_config", "--bind", "0.0.0.0:8000", "--workers", "2", \
-     "--worker-class", "gthread", "--threads", "8", "service.app:create_app()"]
+     "--worker-class", "gthread", "--threads", "256", "service.app:create_app()"]

@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    serve.add_argument("--threads", type=int, default=8, help="threads per worker (live streams hold one each)")
+    serve.add_argument("--threads", type=int, default=256, help="threads per worker (live streams hold one each)")
     serve.add_argument("--no-worker", action="store_true", help="do not start an RQ worker")
     commands.add_parser("worker", help="one RQ worker on Cairn's queue, restarted if it dies")
     check = commands.add_parser("verify", help="check a json or ndjson export offline: hash chain and seed draws")

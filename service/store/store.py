@@ -460,12 +460,21 @@ class EventStore:
         metas = [_meta(game_id, reply) for game_id, reply in zip(ids, pipe.execute(), strict=True)]
         return [meta for meta in metas if meta is not None], total
 
-    def wait_for_events(self, game_id: str, after_version: int, timeout_ms: int) -> list[dict]:
-        """Events after ``after_version``, waiting up to ``timeout_ms`` for one (XREAD BLOCK); ``[]`` on timeout."""
+    def wait_for_events(
+        self, game_id: str, after_version: int, timeout_ms: int, *, client: redis.Redis | None = None,
+        count: int | None = None,
+    ) -> list[dict]:
+        """Up to ``count`` events after ``after_version``, waiting up to ``timeout_ms`` for one (XREAD BLOCK);
+        ``[]`` on timeout.
+
+        ``client`` (default: the store's own) is the one that blocks: its read timeout must be longer
+        than ``timeout_ms``, or the wait ends in a ``TimeoutError`` instead of ``[]``.
+        """
         keys = game_keys(game_id)
-        if not self._client.exists(keys.meta):
+        blocking = client or self._client
+        reply = blocking.xread({keys.events: stream_id(after_version)}, count=count, block=max(timeout_ms, 1))
+        if not reply and not self._client.exists(keys.meta):
             raise GameNotFound(game_id)
-        reply = self._client.xread({keys.events: stream_id(after_version)}, block=max(timeout_ms, 1))
         return [_envelope(fields) for _stream, entries in reply or [] for _id, fields in entries]
 
 

@@ -37,7 +37,7 @@ SPEC = OpenAPI.from_file_path(
         "text/event-stream": _text, "text/html": _text, "application/yaml": _text, "application/problem+json": _json,
     }),
 )
-FAST = {"RATE_LIMIT": 100_000, "RATE_BURST": 100_000, "STREAM_IDLE_SECONDS": 1.0, "STREAM_POLL_SECONDS": 0.2}
+FAST = {"RATE_LIMIT": 100_000, "RATE_BURST": 100_000, "STREAM_IDLE_SECONDS": 1.0, "STREAM_KEEPALIVE_SECONDS": 0.2}
 
 registry.register(HIGH_CARD)
 logging.getLogger("werkzeug").setLevel(logging.WARNING)
