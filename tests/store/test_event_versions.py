@@ -58,7 +58,7 @@ def test_a_history_written_at_version_1_replays_verifies_and_audits_under_versio
     upgraded = EventStore(redis_client, snapshot_every=0, rules_for=lambda name: V2)
     after = upgraded.load("shapes")
     assert after.state == before.state and after.version == before.version
-    assert upgraded.verify_chain("shapes") == (True, None)
+    assert upgraded.verify_chain("shapes").ok
 
     audit = HistoryCheck(lambda name: V2, SEED, adjudicate=True)
     for envelope in upgraded.read("shapes", 1):
