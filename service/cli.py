@@ -34,9 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s cairn %(levelname)s %(message)s")
     args = _parser().parse_args(argv)
     if args.command == "verify":
-        from workers.verify import main as verify
+        from workers.verify import run
 
-        return verify([args.file])
+        return run(Path(args.file), args.key, args.no_rules)
     with _redis(Path(args.data_dir), args.appendfsync) as url:
         env = {**os.environ, "REDIS_URL": url, "CAIRN_APPENDFSYNC": args.appendfsync,
                "CAIRN_DATA_DIR": str(Path(args.data_dir).resolve())}
@@ -58,8 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--threads", type=int, default=8, help="threads per worker (live streams hold one each)")
     serve.add_argument("--no-worker", action="store_true", help="do not start an RQ worker")
     commands.add_parser("worker", help="one RQ worker on Cairn's queue")
-    check = commands.add_parser("verify", help="check a json or ndjson export offline: hash chain and seed draws")
-    check.add_argument("file", help="the exported file")
+    check = commands.add_parser("verify", help="check everything an export claims, offline: chain, header, draws, "
+                                                "score, every command and the signature")
+    check.add_argument("file", help="the exported file (json, ndjson or .cairn)")
+    check.add_argument("--key", help="the service's public keys: the JSON of GET /keys, its URL, or a key file")
+    check.add_argument("--no-rules", action="store_true", help="do not decide every recorded command again")
     return parser
 
 

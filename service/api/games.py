@@ -25,6 +25,7 @@ from service.api.context import (
     reader_name,
 )
 from service.api.errors import ApiError
+from service.api.keys import head_signature
 from service.api.moves import check_seat
 from service.api.schemas import (
     CreateGameSchema,
@@ -167,7 +168,8 @@ def get_events(game_id: str):
 def get_integrity(game_id: str):
     meta = game_meta(game_id)
     ok, first_bad = context.store().verify_chain(game_id)
-    return {"game_id": game_id, "version": meta["version"], "ok": ok, "first_bad_version": first_bad}
+    return {"game_id": game_id, "version": meta["version"], "ok": ok, "first_bad_version": first_bad,
+            **head_signature(game_id, meta["version"], meta["head_hash"])}
 
 
 @blueprint.post("/games/<game_id>/moves")
