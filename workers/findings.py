@@ -38,8 +38,3 @@ class Verdict:
     @property
     def ok(self) -> bool:
         return not self.findings
-
-    @property
-    def finding(self) -> Finding | None:
-        """The finding at the earliest version."""
-        return min(self.findings, key=lambda finding: finding.version) if self.findings else None

@@ -80,7 +80,7 @@ class HistoryCheck:
     @property
     def finding(self) -> Finding | None:
         """The first finding, by version."""
-        return self.findings[0] if self.findings else None
+        return min(self.findings, key=lambda finding: finding.version) if self.findings else None
 
     def feed(self, envelope: dict) -> Finding | None:
         if self.incomplete:
@@ -110,19 +110,22 @@ class HistoryCheck:
             return
         try:
             self._check_batch(batch)
-        except (IllegalMove, KeyError, ValueError, TypeError) as error:
+        except Exception as error:  # the rules fold what they decided; an edited event can break them any way
             self.incomplete = True
-            self._report(Finding(batch[0]["version"], "adjudication", f"the batch cannot be replayed: {error}"))
+            self._report(Finding(batch[0]["version"], "adjudication",
+                                 f"the batch cannot be replayed: {type(error).__name__}: {error}"))
             self.notes.append(f"the history cannot be folded past version {batch[0]['version']}")
 
     def _check_batch(self, batch: list[dict]) -> None:
         """Decide the batch again on the state before it, then fold it, checking each draw on the way."""
         decided = self._adjudicate(batch) if self.adjudicate and self._checking("adjudication") else None
         scored = self._check_score(batch[0])
-        for envelope in batch:
-            self._report(self._check_draw(envelope) if self._checking("chance") else None)
-            self._report(self._apply(envelope))
-        self._report(decided)
+        try:
+            for envelope in batch:
+                self._report(self._check_draw(envelope) if self._checking("chance") else None)
+                self._report(self._apply(envelope))
+        finally:
+            self._report(decided)
         self._report(scored)
 
     def _check_score(self, first: dict) -> Finding | None:

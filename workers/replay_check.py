@@ -68,7 +68,8 @@ def _tag_findings(tags: dict[str, str], match: Match) -> list[Finding]:
 def _signature_findings(notation: Notation, keys: dict[str, PublicKey] | None, notes: list[str]) -> list[Finding]:
     tags = notation.tags
     if "Signature" not in tags:
-        return [Finding(0, "signature", "the record is not signed")] if keys is not None else []
+        unsigned = Finding(int(tags.get("Version", "0")), "signature", "the record is not signed")
+        return [unsigned] if keys is not None else []
     if keys is None:
         notes.append("the Signature tag is checked only against keys given with --key")
         return []

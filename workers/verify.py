@@ -110,7 +110,8 @@ def _notes(facts: Facts, rules, adjudicate: bool) -> list[str]:
     notes = []
     created = facts.created or {}
     if created.get("chance_mode") == "server" and facts.seed is None:
-        notes.append("the seed is not revealed in this record: chance outcomes not re-derived")
+        notes.append("the seed is not revealed in this record: chance outcomes not re-derived, "
+                     "server-mode commands not decided again")
     if not adjudicate:
         notes.append("--no-rules: recorded commands were not decided again")
     if created.get("rules_version") != rules.rules_version or created.get("data_versions") != rules.data_versions():

@@ -1,8 +1,10 @@
 """``cairn verify FILE``: an export checked offline, the first bad version named."""
 from __future__ import annotations
 
+import copy
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -16,11 +18,11 @@ from service import cli
 from service.signing import keyring_from_environment, load_keyring
 from tests.api.conftest import FAST, Api, serve
 from tests.workers.records import play, record, sealed
-from tests.workers.tamper import rechain_record
+from tests.workers.tamper import rechain, rechain_record
 from workers.exports import export_game, game_folder
 from workers.formats import ExportInput, make_header, signed_header
 from workers.formats.record import write_json
-from workers.verify import main
+from workers.verify import main, verify_envelopes
 
 
 def exported(store, redis_client, export_dir, fmt="json", reader=None) -> Path:
@@ -275,3 +277,19 @@ def test_the_verifier_runs_as_a_command_against_the_keys_a_served_app_publishes(
     assert runs[1].returncode == 1, runs[1].stdout + runs[1].stderr
     assert ": adjudication: the rules now refuse this command" in runs[1].stdout
     assert ": signature: the signature by key " in runs[1].stdout
+
+
+@pytest.mark.parametrize("game", ["borealis", "ice-expedition", "northwest-passage", "through-ice-and-snow"])
+def test_moves_given_to_the_wrong_seat_and_rechained_are_caught_at_their_version_in_every_game(game):
+    """Edited events can break a game's fold in any way (an outcome with no pending draw, a seat with no
+    board): each is still a finding at its version, never a crash."""
+    envelopes = sealed(play(rules=get_rules(game), choice=3))
+    moves = [index for index, envelope in enumerate(envelopes)
+             if envelope.get("command", {}).get("seat", "organiser") != "organiser"]
+    for index in random.Random(game).sample(moves, 10):
+        forged = copy.deepcopy(envelopes)
+        envelope = forged[index]
+        envelope["seat"] = envelope["command"]["seat"] = "p2" if envelope["seat"] == "p1" else "p1"
+        rechain(forged, index)
+        findings = verify_envelopes(lambda forged=forged: forged).findings
+        assert [(finding.version, finding.check) for finding in findings][:1] == [(index + 1, "adjudication")]
