@@ -18,7 +18,7 @@ import redis
 from flask import Flask
 
 from domain import registry
-from service.api import cors, docs, errors, games, prelude, rules, stream
+from service.api import cors, docs, errors, games, keys, prelude, rules, stream
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
@@ -66,7 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     errors.register(app)
     cors.register(app, app.config["CORS_ORIGINS"])
     app.before_request(prelude.before_request)
-    for module in (rules, games, stream, docs):
+    for module in (rules, games, stream, docs, keys):
         app.register_blueprint(module.blueprint)
     if importlib.util.find_spec(RECORDS_MODULE) is not None:
         app.register_blueprint(importlib.import_module(RECORDS_MODULE).blueprint)

@@ -49,9 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s cairn %(levelname)s %(message)s")
     args = _parser().parse_args(argv)
     if args.command == "verify":
-        from workers.verify import main as verify
+        from workers.verify import run
 
-        return verify([args.file])
+        return run(Path(args.file), args.key, args.no_rules)
     try:
         children = _children(args)
     except StartFailure as failure:
@@ -76,8 +76,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--threads", type=int, default=256, help="threads per worker (live streams hold one each)")
     serve.add_argument("--no-worker", action="store_true", help="do not start an RQ worker")
     commands.add_parser("worker", help="one RQ worker on Cairn's queue, restarted if it dies")
-    check = commands.add_parser("verify", help="check a json or ndjson export offline: hash chain and seed draws")
-    check.add_argument("file", help="the exported file")
+    check = commands.add_parser("verify", help="check everything an export claims, offline: chain, header, draws, "
+                                                "score, every command and the signature")
+    check.add_argument("file", help="the exported file (json, ndjson or .cairn)")
+    check.add_argument("--key", help="the service's public keys: the JSON of GET /keys, its URL, or a key file")
+    check.add_argument("--no-rules", action="store_true", help="do not decide every recorded command again")
     return parser
 
 

@@ -19,11 +19,12 @@ import redis
 
 from domain.core.canonical import sha256_hex
 from domain.registry import get_rules
+from service.signing import Keyring, keyring_from_environment
 from service.store import EventStore
 from service.store.replies import text
 from workers.context import current_connection, current_store, report_progress
 from workers.files import atomic_text_file
-from workers.formats import ExportInput, formats, make_header
+from workers.formats import ExportInput, formats, make_header, signed_header
 
 PAGE_SIZE = 500
 SAFE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -55,12 +56,14 @@ def find_export(client: redis.Redis, export_dir: Path, game_id: str, fmt: str, v
 
 
 def export_game(store: EventStore, client: redis.Redis, game_id: str, fmt: str, version: int,
-                reader: str | None, export_dir: Path) -> dict:
+                reader: str | None, export_dir: Path, keyring: Keyring | None = None) -> dict:
+    """Write (or find) the export; its header is signed by ``keyring``, by default the service's own."""
     kind = formats()[fmt]
     header, revealed = header_at(store, game_id, version, reader)
     existing = find_export(client, export_dir, game_id, fmt, version, header["reader"])
     if existing is not None:
         return existing
+    header = signed_header(header, keyring or keyring_from_environment())
     source = ExportInput(header, lambda: envelopes_up_to(store, game_id, version), reader, revealed)
     name = file_name(version, header["reader"], fmt)
     with atomic_text_file(game_folder(export_dir, game_id) / name) as out:

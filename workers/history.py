@@ -1,14 +1,16 @@
 """Re-deciding a history: replay every batch through today's rules and compare with what was recorded.
 
-Two checks share one fold of the events, so a 100,000-event audit folds once:
+Three checks share one fold of the events, so a 100,000-event audit folds once:
 
 * *chance*: once the seed is known, every ``chance_resolved`` outcome of a
   server-mode game must equal ``derive_outcome(seed, version, node)`` for the
   node the state held just before it (docs/replay-format.md);
 * *adjudication*: the first envelope of each batch carries the ``command``
   that produced it; submitting that command to the match as it stood before
-  the batch must produce the same events (the game's opening and its score
-  sheet are re-derived the same way).
+  the batch must produce the same events (the game's opening is re-created
+  the same way);
+* *score*: the recorded ``game_scored`` sheet must be the one the rules
+  compute from the folded state.
 
 Envelopes arrive one at a time in version order and are grouped into batches
 by ``command_id``, so memory stays bounded by the largest batch.
@@ -51,10 +53,16 @@ def actor_and_command(recorded: dict, first: dict) -> tuple[str, dict]:
 
 
 class HistoryCheck:
-    """Fold envelopes and report the first chance outcome or decision that differs.
+    """Fold envelopes and report, for each kind of check, the first chance outcome or decision that differs.
 
     ``seed`` is the revealed seed (or, inside the service, the private one);
-    without it server-mode draws are neither re-derived nor re-decided.
+    without it server-mode draws are neither re-derived nor re-decided. The
+    score sheet is always computed again by the rules (``score_sheet``);
+    ``adjudicate`` also decides every recorded command again. After a finding
+    the fold goes on with the recorded events, so a later finding of another
+    kind (a forged score after a forged move) is reported too, while a kind
+    already reported is not checked again (its later differences follow from
+    the first).
     """
 
     def __init__(self, rules_for: RulesFor, seed: str | None, adjudicate: bool) -> None:
@@ -63,14 +71,20 @@ class HistoryCheck:
         self.adjudicate = adjudicate
         self.match: Match | None = None
         self.batch: list[dict] = []
-        self.finding: Finding | None = None
+        self.findings: list[Finding] = []
         self.notes: list[str] = []
         self.incomplete = False
         self.draws_checked = 0
         self.commands_checked = 0
+        self.score_sheet: dict | None = None
+
+    @property
+    def finding(self) -> Finding | None:
+        """The first finding, by version."""
+        return min(self.findings, key=lambda finding: finding.version) if self.findings else None
 
     def feed(self, envelope: dict) -> Finding | None:
-        if self.finding is not None or self.incomplete:
+        if self.incomplete:
             return self.finding
         if self.batch and ("command" in envelope or envelope.get("command_id") != self.batch[0].get("command_id")):
             self._close_batch()
@@ -78,9 +92,16 @@ class HistoryCheck:
         return self.finding
 
     def finish(self) -> Finding | None:
-        if self.batch and self.finding is None and not self.incomplete:
+        if self.batch and not self.incomplete:
             self._close_batch()
         return self.finding
+
+    def _report(self, finding: Finding | None) -> None:
+        if finding is not None and self._checking(finding.check):
+            self.findings.append(finding)
+
+    def _checking(self, check: str) -> bool:
+        return all(finding.check != check for finding in self.findings)
 
     def _close_batch(self) -> None:
         batch, self.batch = self.batch, []
@@ -89,21 +110,37 @@ class HistoryCheck:
             self.notes.append(f"version {batch[0]['version']} is redacted for this reader: later events not re-derived")
             return
         try:
-            self.finding = self._check_batch(batch)
+            self._check_batch(batch)
         except UndeclaredEvent as error:
-            self.finding = Finding(error.version or batch[0]["version"], "event_type", str(error))
-        except (IllegalMove, KeyError, ValueError, TypeError) as error:
-            self.finding = Finding(batch[0]["version"], "adjudication", f"the batch cannot be replayed: {error}")
+            self.incomplete = True
+            self._report(Finding(error.version or batch[0]["version"], "event_type", str(error)))
+            self.notes.append(f"the history cannot be folded past version {batch[0]['version']}")
+        except Exception as error:  # the rules fold what they decided; an edited event can break them any way
+            self.incomplete = True
+            self._report(Finding(batch[0]["version"], "adjudication",
+                                 f"the batch cannot be replayed: {type(error).__name__}: {error}"))
+            self.notes.append(f"the history cannot be folded past version {batch[0]['version']}")
 
-    def _check_batch(self, batch: list[dict]) -> Finding | None:
-        if self.adjudicate:
-            finding = self._adjudicate(batch)
-            if finding is not None:
-                return finding
-        for envelope in batch:
-            finding = self._check_draw(envelope) or self._apply(envelope)
-            if finding is not None:
-                return finding
+    def _check_batch(self, batch: list[dict]) -> None:
+        """Decide the batch again on the state before it, then fold it, checking each draw on the way."""
+        decided = self._adjudicate(batch) if self.adjudicate and self._checking("adjudication") else None
+        scored = self._check_score(batch[0])
+        try:
+            for envelope in batch:
+                self._report(self._check_draw(envelope) if self._checking("chance") else None)
+                self._report(self._apply(envelope))
+        finally:
+            self._report(decided)
+        self._report(scored)
+
+    def _check_score(self, first: dict) -> Finding | None:
+        if first["type"] != "game_scored" or self.match is None:
+            return None
+        self.score_sheet = self.match.rules.final_score(self.match.state)
+        recorded = first["data"].get("score_sheet")
+        if canonical_json(recorded) != canonical_json(self.score_sheet):
+            return Finding(first["version"], "score", "the recorded score sheet is not the one the rules compute",
+                           recorded, self.score_sheet)
         return None
 
     def _apply(self, envelope: dict) -> Finding | None:
@@ -142,9 +179,6 @@ class HistoryCheck:
             if first["data"]["chance_mode"] == SERVER and self.seed is None:
                 return None
             expected = self._opening(first)
-        elif first["type"] == "game_scored" and self.match is not None:
-            expected = [{"type": "game_scored", "seat": None,
-                         "data": {"score_sheet": self.match.rules.final_score(self.match.state)}}]
         elif "command" in first and self.match is not None:
             if self.match.chance_mode == SERVER and self.seed is None:
                 return None

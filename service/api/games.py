@@ -25,6 +25,7 @@ from service.api.context import (
     reader_name,
 )
 from service.api.errors import ApiError
+from service.api.keys import head_signature
 from service.api.moves import check_seat
 from service.api.schemas import (
     CreateGameSchema,
@@ -175,6 +176,7 @@ def get_integrity(game_id: str):
         "first_bad_version": checked.first_bad_version,
         "snapshot": None if snapshot is None else
         {"version": snapshot.version, "ok": snapshot.ok, "finding": snapshot.finding},
+        **head_signature(game_id, checked.version, checked.head_hash),
     }
 
 

@@ -59,6 +59,7 @@ class Integrity:
     its snapshot, if it has one. A bad snapshot is a finding of its own, not a break of the chain."""
 
     version: int
+    head_hash: str
     first_bad_version: int | None
     snapshot: SnapshotCheck | None
 
@@ -406,7 +407,7 @@ class EventStore:
             first_bad = min(verified + 1, version)
         intact_to = verified if first_bad is None else first_bad - 1
         snapshot = None if stored is None else self._check_snapshot(game_id, stored, intact_to, version)
-        return Integrity(version=version, first_bad_version=first_bad, snapshot=snapshot)
+        return Integrity(version=version, head_hash=head_hash, first_bad_version=first_bad, snapshot=snapshot)
 
     def _entries_up_to(self, keys: GameKeys, last_id: str, page_size: int = 1000) -> Iterator[tuple]:
         start = "-"

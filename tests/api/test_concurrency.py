@@ -41,8 +41,9 @@ def test_twenty_moves_on_the_same_version_one_wins_the_rest_get_409(api, redis_c
     (winner,) = [response.json() for response in responses if response.status_code == 201]
     assert {loser["current_version"] for loser in losers} == {winner["version"]}
     assert stream_versions(redis_client, game_id) == list(range(1, winner["version"] + 1))
-    assert api.get(f"/games/{game_id}/integrity").json() == {
-        "game_id": game_id, "version": winner["version"], "ok": True, "first_bad_version": None, "snapshot": None,
+    integrity = api.get(f"/games/{game_id}/integrity").json()
+    assert {key: integrity[key] for key in ("game_id", "version", "ok", "first_bad_version")} == {
+        "game_id": game_id, "version": winner["version"], "ok": True, "first_bad_version": None,
     }
 
 

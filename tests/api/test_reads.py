@@ -181,8 +181,9 @@ def test_integrity_reports_the_first_tampered_version(api, redis_client):
         if envelope["version"] == 2:
             envelope["secret"] = {"outcome": ["card-1"]}
         redis_client.xadd(key, {"e": json.dumps(envelope)}, id=entry_id)
-    assert api.get(path).json() == {"game_id": created["game_id"], "version": 4, "ok": False,
-                                     "first_bad_version": 2, "snapshot": None}
+    answer = api.get(path).json()
+    assert {key: answer[key] for key in ("game_id", "version", "ok", "first_bad_version")} == {
+        "game_id": created["game_id"], "version": 4, "ok": False, "first_bad_version": 2}
 
 
 def test_the_contract_is_served_with_a_readable_page(api):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from rq import SimpleWorker
 
+from service.signing import keyring_from_environment
 from service.store import EventStore
 from workers.queues import queue
 
@@ -26,3 +27,14 @@ def drain(redis_client):
         SimpleWorker([queue(redis_client)], connection=redis_client).work(burst=True, logging_level="WARNING")
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """A data folder of the test's own, so the signing key the exports use is made there, not in ./var."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("CAIRN_DATA_DIR", str(folder))
+    monkeypatch.delenv("CAIRN_SIGNING_KEY", raising=False)
+    keyring_from_environment.cache_clear()
+    yield folder
+    keyring_from_environment.cache_clear()

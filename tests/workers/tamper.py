@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import redis
 
-from service.store.envelope import expected_hash
+from service.store.envelope import expected_hash, salted_hash
 from service.store.keys import game_keys
 
 
@@ -25,3 +25,24 @@ def rewrite(client: redis.Redis, game_id: str, version: int, edit: Callable[[dic
     client.delete(keys.events, keys.snapshot)
     for envelope in entries:
         client.xadd(keys.events, {"e": json.dumps(envelope)}, id=f"{envelope['version']}-0")
+
+
+def rechain(envelopes: list[dict], start: int = 0) -> None:
+    """Recompute every hash from index ``start`` on, salted hashes of the revealed parts too, as anyone holding
+    an export of an ended game can."""
+    for index in range(start, len(envelopes)):
+        envelope = envelopes[index]
+        if "secret" in envelope:
+            envelope["secret_hash"] = salted_hash(envelope["secret_salt"], envelope["secret"])
+        if "command" in envelope:
+            envelope["command_hash"] = salted_hash(envelope["command_salt"], envelope["command"])
+        if index:
+            envelope["prev_hash"] = envelopes[index - 1]["hash"]
+        envelope["hash"] = expected_hash(envelope)
+
+
+def rechain_record(document: dict, version: int) -> None:
+    """Re-chain a json record from ``version`` on and make its header and top level claim the new head."""
+    rechain(document["events"], version - 1)
+    head = document["events"][-1]["hash"]
+    document["head_hash"] = document["header"]["head_hash"] = head

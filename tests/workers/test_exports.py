@@ -40,11 +40,15 @@ def test_a_worker_exports_an_ended_game_as_a_json_record_that_verifies(store, re
     assert verify_file(path).ok
 
 
-def test_ndjson_is_one_envelope_per_line(store, redis_client, export_dir):
+def test_ndjson_is_one_envelope_per_line_then_the_signed_head(store, redis_client, export_dir):
     record(store, "g1", play())
     saved = export_game(store, redis_client, "g1", "ndjson", store.version("g1"), None, export_dir)
-    lines = (game_folder(export_dir, "g1") / saved["file"]).read_text().splitlines()
-    assert [json.loads(line)["version"] for line in lines] == list(range(1, store.version("g1") + 1))
+    lines = [json.loads(line) for line in (game_folder(export_dir, "g1") / saved["file"]).read_text().splitlines()]
+    assert [line["version"] for line in lines[:-1]] == list(range(1, store.version("g1") + 1))
+    head = {"game_id": "g1", "version": store.version("g1"), "head_hash": lines[-2]["hash"],
+            "seed_commitment": lines[0]["data"]["seed_hash"]}
+    assert lines[-1]["signed_head"] == head
+    assert lines[-1]["signature"]["algorithm"] == "ed25519"
     assert saved["content_type"] == "application/x-ndjson"
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
+from service.signing import Keyring, signed_head
 from service.store.envelope import redact_envelope
 
 
@@ -52,6 +53,12 @@ def make_header(game_id: str, created: dict, *, title: str, version: int, status
         "score_sheet": score_sheet,
         "reader": reader_class,
     }
+
+
+def signed_header(header: dict, keyring: Keyring) -> dict:
+    """The header with the service's signature over its head and the keys that may have signed it."""
+    head = signed_head(header["game_id"], header["version"], header["head_hash"], header["seed_hash"])
+    return {**header, "signature": keyring.sign(head), "keys": keyring.listing()}
 
 
 def words(name: str) -> str:

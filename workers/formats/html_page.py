@@ -14,6 +14,7 @@ from typing import TextIO
 from domain.core.events import ORGANISER, full_data
 from domain.core.match import Match, apply_event, start, view
 from domain.registry import get_rules
+from service.signing import signed_head
 from workers.formats import ExportInput, words
 from workers.formats.html_render import Group, Piece, ViewParts, view_parts
 from workers.formats.notation import move_text, result_text, token
@@ -108,6 +109,10 @@ def write_html(out: TextIO, source: ExportInput) -> None:
     out.write(PAGE_HEAD.format(title=escape(title), header=escape(_header_line(header))))
     seats = [{"seat": seat, "name": escape(name)} for seat, name in names.items()]
     out.write(f'<script type="application/json" id="seats">{script_json(seats)}</script>\n')
+    if "signature" in header:
+        head = signed_head(header["game_id"], header["version"], header["head_hash"], header["seed_hash"])
+        signed = {"signed_head": head, "signature": header["signature"], "keys": header["keys"]}
+        out.write(f'<script type="application/json" id="signed-head">{script_json(signed)}</script>\n')
     out.write('<script type="application/json" id="frames">[')
     rules = get_rules(header["game"])
     frames = Frames(out)

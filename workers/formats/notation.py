@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from domain.core.canonical import canonical_json
-from domain.core.chance import TABLE
+from domain.core.chance import TABLE, derive_outcome
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, full_data
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, start, submit
@@ -47,11 +47,13 @@ class NotationError(ValueError):
 
 
 class ReplayError(ValueError):
-    """A parsed record the rules do not accept, at ``version``."""
+    """A parsed record the rules do not accept, at ``version``; ``check`` is ``adjudication`` or ``chance``."""
 
-    def __init__(self, version: int, message: str) -> None:
+    def __init__(self, version: int, message: str, check: str = "adjudication") -> None:
         super().__init__(f"version {version}: {message}")
         self.version = version
+        self.message = message
+        self.check = check
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,8 @@ def tags_for(header: dict) -> list[tuple[str, str]]:
     if header["seed"] is not None:
         tags.append(("Seed", header["seed"]))
     tags += [("Version", str(header["version"])), ("HeadHash", header["head_hash"]), ("Reader", header["reader"])]
+    if header.get("signature") is not None:
+        tags.append(("Signature", canonical_json(header["signature"])))
     if header["score_sheet"] is not None:
         tags.append(("Result", result_text(header["score_sheet"])))
         tags.append(("ScoreSheet", canonical_json(header["score_sheet"])))
@@ -308,8 +312,11 @@ class _Scanner:
         return value
 
 
-def replay_notation(notation: Notation, rules: Rules) -> Match:
-    """Submit every move and chance outcome again, as a table-mode game: the rules check each one."""
+def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -> Match:
+    """Submit every move and chance outcome again, as a table-mode game: the rules check each one.
+
+    With the game's revealed ``seed``, every chance outcome must also be the one the seed draws at its version.
+    """
     tags = notation.tags
     seats = sorted(((name.lower(), value) for name, value in tags.items() if re.fullmatch(r"P\d+", name)),
                    key=lambda pair: int(pair[0][1:]))
@@ -323,19 +330,21 @@ def replay_notation(notation: Notation, rules: Rules) -> Match:
         if line.version != expected:
             raise ReplayError(line.version, f"version {expected} was expected here")
         try:
-            _replay_line(match, line)
+            _replay_line(match, line, seed)
         except IllegalMove as refusal:
             raise ReplayError(line.version, f"the rules refuse it: {refusal.message}") from None
     return match
 
 
-def _replay_line(match: Match, line: Line) -> None:
+def _replay_line(match: Match, line: Line, seed: str | None) -> None:
     if isinstance(line, Chance):
         if line.outcome is None:
             raise ReplayError(line.version, "the outcome is hidden in this record")
         node = match.rules.chance_node(match.state)
         if node is None or node.key != line.key:
             raise ReplayError(line.version, f"no chance decision {line.key!r} is pending")
+        if seed is not None and line.outcome != derive_outcome(seed, line.version, node):
+            raise ReplayError(line.version, f"the outcome of {node.key} is not the one the seed draws", "chance")
         events = submit(match, ORGANISER, {"type": RESOLVE_CHANCE, "outcome": line.outcome})
     elif isinstance(line, Marker):
         if line.kind == "end" and not match.ended:

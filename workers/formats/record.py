@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
+from service.signing import signed_head
 from workers.formats import ExportInput
 
 RECORD_FORMAT = "cairn-record/1"
@@ -25,5 +26,11 @@ def write_json(out: TextIO, source: ExportInput) -> None:
 
 
 def write_ndjson(out: TextIO, source: ExportInput) -> None:
+    """The envelopes, then one last line with the signed head: a stream cut short lacks it."""
     for envelope in source.redacted():
         out.write(json.dumps(envelope, ensure_ascii=False, sort_keys=True) + "\n")
+    header = source.header
+    if "signature" in header:
+        head = signed_head(header["game_id"], header["version"], header["head_hash"], header["seed_hash"])
+        trailer = {"signed_head": head, "signature": header["signature"], "keys": header["keys"]}
+        out.write(json.dumps(trailer, ensure_ascii=False, sort_keys=True) + "\n")
