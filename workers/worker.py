@@ -38,7 +38,6 @@ from workers.sweep import sweep
 
 MAINTENANCE_SECONDS = 30
 WORKER_TTL = 45
-DEFAULT_EXPORT_DIR = "var/exports"
 
 
 class CairnWorker(SimpleWorker):
@@ -70,9 +69,9 @@ class CairnWorker(SimpleWorker):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m workers.worker", description=__doc__.splitlines()[0])
     parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"))
-    parser.add_argument("--export-dir", type=Path,
-                        default=Path(os.environ.get("CAIRN_EXPORT_DIR", DEFAULT_EXPORT_DIR)),
-                        help="where exports are written (to sweep partial files left by a crash)")
+    parser.add_argument("--export-dir", type=Path, default=default_export_dir(),
+                        help="where exports are written (to sweep partial files left by a crash); default: "
+                             "CAIRN_EXPORT_DIR, else <CAIRN_DATA_DIR>/exports, as the API")
     parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -83,6 +82,13 @@ def main(argv: list[str] | None = None) -> int:
                          worker_ttl=WORKER_TTL)
     worker.work(burst=args.burst, with_scheduler=True, logging_level="INFO")
     return 0
+
+
+def default_export_dir() -> Path:
+    """Where the API of the same data folder has exports written: ``CAIRN_EXPORT_DIR``, else the data folder's
+    ``exports`` (``CAIRN_DATA_DIR``, which ``cairn serve`` sets, else ./var), made absolute."""
+    configured = os.environ.get("CAIRN_EXPORT_DIR")
+    return Path(configured or Path(os.environ.get("CAIRN_DATA_DIR", "var")) / "exports").resolve()
 
 
 if __name__ == "__main__":

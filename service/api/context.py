@@ -8,6 +8,7 @@ from typing import Any
 
 import redis
 from flask import current_app, g, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api import jsonio
 from service.api.errors import ApiError
@@ -70,11 +71,43 @@ def json_body() -> Any:
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "Unsupported media type",
                        "send the body as application/json")
-    raw = request.get_data(cache=True)
     try:
-        return jsonio.loads(raw)
+        return jsonio.loads(body_bytes())
     except ValueError as error:
         raise ApiError(400, "malformed_json", "Malformed JSON", f"the body is not valid JSON: {error}") from None
+
+
+def body_bytes() -> bytes:
+    """The whole request body, or 413 when it is longer than ``MAX_CONTENT_LENGTH``, however it was sent.
+
+    Werkzeug refuses a Content-Length over the limit, but a chunked body (no
+    Content-Length, a stream the server ends) it cuts at the limit and hands
+    over as if it were whole, so a move would be decided on a prefix of what
+    was sent. Such a body is read from the server's stream up to one byte
+    past the limit, and that byte refuses it. Kept for the request: a move
+    may be parsed twice (the direct way, then the checked way).
+    """
+    body = g.get("body_bytes")
+    if body is not None:
+        return body
+    limit = request.max_content_length
+    if limit is not None and request.content_length is None and "wsgi.input_terminated" in request.environ:
+        body = _read_at_most(request.environ["wsgi.input"], limit + 1)
+        if len(body) > limit:
+            raise RequestEntityTooLarge()
+    else:
+        body = request.get_data(cache=True)
+    g.body_bytes = body
+    return body
+
+
+def _read_at_most(stream, count: int) -> bytes:
+    """Up to ``count`` bytes: a server's stream may answer a read with fewer bytes than asked before its end."""
+    chunks, size = [], 0
+    while size < count and (chunk := stream.read(count - size)):
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def game_meta(game_id: str) -> dict:

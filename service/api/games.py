@@ -1,7 +1,8 @@
 """The games resource: create, list, read (view, past states, events, integrity) and move.
 
 Every read is shaped for its reader: the public (no token), a seat, or the
-organiser. Moves are :mod:`service.api.moves`'s.
+organiser, and says so to caches (:func:`service.api.versions.shaped_for`).
+Moves are :mod:`service.api.moves`'s.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from service.api.schemas import (
     StateQuery,
     load,
 )
-from service.api.versions import etag
+from service.api.versions import etag, not_modified, shaped_for
 from service.store.envelope import redact_envelope
 
 blueprint = Blueprint("games", __name__)
@@ -72,7 +73,9 @@ def create_game():
         "organiser_token": tokens[ORGANISER],
     }
     matches.remember(game_id, match)
-    headers = {"Location": url_for("games.get_game", game_id=game_id), "ETag": etag(result.last_version)}
+    # The tokens are shown once: no cache may keep them.
+    headers = {"Location": url_for("games.get_game", game_id=game_id), "ETag": etag(result.last_version),
+               "Cache-Control": "no-store"}
     return response, 201, headers
 
 
@@ -103,10 +106,10 @@ def get_game(game_id: str):
     meta = game_meta(game_id)
     reader = reader_for(context.store(), game_id, required=False)
     match = current_match(game_id, meta)
-    tag = etag(match.version)
-    if request.if_none_match.contains(str(match.version)):
-        return "", 304, {"ETag": tag}
-    return {"game_id": game_id, "reader": reader_name(reader), **view(match, reader)}, 200, {"ETag": tag}
+    headers = {"ETag": etag(match.version, reader), **shaped_for(reader)}
+    if not_modified(headers["ETag"]):
+        return "", 304, headers
+    return {"game_id": game_id, "reader": reader_name(reader), **view(match, reader)}, 200, headers
 
 
 @blueprint.get("/games/<game_id>/legal-moves")
@@ -121,9 +124,8 @@ def get_legal_moves(game_id: str):
             raise ApiError(403, "wrong_seat", "Not your seat", f"a {reader} token cannot read {seat}'s moves",
                            field="seat")
         check_seat(match.seats, seat)
-    return {"game_id": game_id, "version": match.version, "seat": seat, "moves": legal_moves(match, seat)}, 200, {
-        "ETag": etag(match.version)
-    }
+    headers = {"ETag": etag(match.version, reader), **shaped_for(reader)}
+    return {"game_id": game_id, "version": match.version, "seat": seat, "moves": legal_moves(match, seat)}, 200, headers
 
 
 @blueprint.get("/games/<game_id>/state")
@@ -139,7 +141,8 @@ def get_state(game_id: str):
                        current_version=current)
     match = context.store().load(game_id, at=at)
     shown_as = ORGANISER if is_revealed(meta) else reader
-    return {"game_id": game_id, "reader": reader_name(reader), "current_version": current, **view(match, shown_as)}
+    body = {"game_id": game_id, "reader": reader_name(reader), "current_version": current, **view(match, shown_as)}
+    return body, 200, shaped_for(reader)
 
 
 @blueprint.get("/games/<game_id>/events")
@@ -161,7 +164,7 @@ def get_events(game_id: str):
         "limit": limit,
         "events": [redact_envelope(envelope, reader, revealed) for envelope in envelopes],
         "next_from": following if envelopes and following <= current else None,
-    }
+    }, 200, shaped_for(reader)
 
 
 @blueprint.get("/games/<game_id>/integrity")

@@ -34,9 +34,14 @@ from workers.queues import REQUEUED, enqueue_audit, enqueue_export, enqueue_scor
 
 blueprint = Blueprint("records", __name__)
 
-DEFAULT_EXPORT_DIR = "var/exports"
 RETRYABLE = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
-FILE_NAME = re.compile(r"^(?P<version>[1-9][0-9]*)-(?P<reader>all|public|organiser|p[1-9][0-9]*)\.(?P<ext>[a-z]+)$")
+READER_CLASS = r"(?:all|public|organiser|p[1-9][0-9]*)"
+FILE_NAME = re.compile(rf"^(?P<version>[1-9][0-9]*)-(?P<reader>{READER_CLASS})\.(?P<ext>[a-z]+)$")
+# The only ids this service gives jobs (see workers.queues). Anything else names no job of ours, and RQ would
+# refuse some (a dot) with an exception and read others (a colon) as another job's id.
+_GAME = r"[A-Za-z0-9_-]{1,64}"
+JOB_ID = re.compile(rf"^(?:score-{_GAME}|audit-{_GAME}-[1-9][0-9]*"
+                    rf"|export-{_GAME}-[a-z]+-[1-9][0-9]*-{READER_CLASS})$")
 
 
 def jobs_client() -> redis.Redis:
@@ -48,10 +53,11 @@ def jobs_client() -> redis.Redis:
 
 
 def export_dir() -> Path:
-    """``EXPORT_DIR`` from the app's config, else ``CAIRN_EXPORT_DIR``, else ./var/exports; absolute, so the
-    worker writes where the API reads."""
-    configured = current_app.config.get("EXPORT_DIR") or os.environ.get("CAIRN_EXPORT_DIR", DEFAULT_EXPORT_DIR)
-    return Path(configured).resolve()
+    """``EXPORT_DIR`` from the app's config, else ``CAIRN_EXPORT_DIR``, else ``<DATA_DIR>/exports``; absolute,
+    so the worker writes where the API reads, and two instances on two data folders never share exports
+    (the working directory they were started from does not matter)."""
+    configured = current_app.config.get("EXPORT_DIR") or os.environ.get("CAIRN_EXPORT_DIR")
+    return Path(configured or Path(current_app.config["DATA_DIR"]) / "exports").resolve()
 
 
 @blueprint.after_app_request
@@ -215,6 +221,8 @@ def _iso(moment) -> str | None:
 
 
 def _fetch(job_id: str) -> Job | None:
+    if not JOB_ID.match(job_id):
+        return None
     try:
         return Job.fetch(job_id, connection=jobs_client())
     except NoSuchJobError:

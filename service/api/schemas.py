@@ -1,8 +1,11 @@
 """Request bodies and query strings, checked with marshmallow before anything is read or written.
 
-A failed check becomes a 422 ``invalid_field`` problem naming the first
-offending field, so a client learns what to fix without the service having
-looked at the game at all.
+A failed check names the first offending field, so a client learns what to
+fix without the service having looked at the game at all: a body field is a
+422 ``invalid_field``, a query parameter a 400 ``invalid_query`` (the URL
+itself is wrong, whatever the game). Every number has explicit bounds, so
+none reaches Redis out of the range its commands take (stream ids and
+offsets are 64-bit there; a larger number is an error reply, not a page).
 """
 from __future__ import annotations
 
@@ -16,6 +19,11 @@ from service.api.errors import ApiError
 
 SEAT_PATTERN = r"^p[1-9][0-9]*$"
 GAME_STATUSES = ("active", "ended", "scored")
+# A version fits a JSON number exactly (and a Redis stream id); no game will get near either bound.
+MAX_VERSION = 2**53
+MAX_COUNT = 10**9
+VERSION_RANGE = validate.Range(min=1, max=MAX_VERSION)
+COUNT_RANGE = validate.Range(min=1, max=MAX_COUNT)
 
 
 class CreateGameSchema(Schema):
@@ -40,7 +48,7 @@ class MoveSchema(Schema):
         unknown = INCLUDE
 
     type = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=1))
+    expected_version = fields.Integer(strict=True, validate=VERSION_RANGE)
     seat = fields.String(validate=validate.Regexp(SEAT_PATTERN))
 
 
@@ -50,21 +58,21 @@ class ListGamesQuery(Schema):
     player = fields.String()
     created_after = fields.AwareDateTime(default_timezone=UTC)
     created_before = fields.AwareDateTime(default_timezone=UTC)
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNT))
+    limit = fields.Integer(load_default=50, validate=COUNT_RANGE)
 
 
 class EventsQuery(Schema):
-    from_ = fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1))
+    from_ = fields.Integer(data_key="from", load_default=1, validate=VERSION_RANGE)
+    limit = fields.Integer(load_default=100, validate=COUNT_RANGE)
 
 
 class StateQuery(Schema):
-    at = fields.Integer(validate=validate.Range(min=1))
+    at = fields.Integer(validate=VERSION_RANGE)
 
 
 class StreamQuery(Schema):
-    from_ = fields.Integer(data_key="from", validate=validate.Range(min=1))
+    from_ = fields.Integer(data_key="from", validate=VERSION_RANGE)
     token = fields.String()
 
 
@@ -84,13 +92,13 @@ def first_error(messages: dict | list, prefix: str = "") -> tuple[str, str]:
 
 
 def load(schema: Schema, data: Any, *, where: str = "body") -> dict:
-    """``schema.load(data)`` or a 422 problem naming the field."""
+    """``schema.load(data)``, or a problem naming the field: 422 for the body, 400 for the query."""
     if where == "body" and not isinstance(data, dict):
         raise ApiError(422, "body_not_object", "Request body is not an object", "the JSON body must be an object")
     try:
         return schema.load(data)
     except ValidationError as error:
         path, message = first_error(error.messages)
-        code = "invalid_field" if where == "body" else "invalid_query"
-        raise ApiError(422, code, "Invalid field" if where == "body" else "Invalid query parameter",
-                       f"{path}: {message}", field=path) from None
+        if where == "body":
+            raise ApiError(422, "invalid_field", "Invalid field", f"{path}: {message}", field=path) from None
+        raise ApiError(400, "invalid_query", "Invalid query parameter", f"{path}: {message}", field=path) from None

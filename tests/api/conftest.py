@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import requests
+import yaml
 from openapi_core import Config, OpenAPI
 from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
 from werkzeug.datastructures import Headers
@@ -28,13 +29,17 @@ def _json(data: bytes, **_parameters):
     return json.loads(data)
 
 
-# Text media types the spec describes as strings (the stream, the docs page, the spec itself), and
-# problem+json, which openapi-core does not know to be JSON.
+def _yaml(data: bytes, **_parameters):
+    return yaml.safe_load(data)
+
+
+# Text media types the spec describes as strings (the stream, the docs page), the spec itself as the
+# document it is, and problem+json, which openapi-core does not know to be JSON.
 SPEC_PATH = Path(__file__).resolve().parents[2] / "api_spec.yaml"
 SPEC = OpenAPI.from_file_path(
     str(SPEC_PATH),
     config=Config(extra_media_type_deserializers={
-        "text/event-stream": _text, "text/html": _text, "application/yaml": _text, "application/problem+json": _json,
+        "text/event-stream": _text, "text/html": _text, "application/yaml": _yaml, "application/problem+json": _json,
     }),
 )
 FAST = {"RATE_LIMIT": 100_000, "RATE_BURST": 100_000, "STREAM_IDLE_SECONDS": 1.0, "STREAM_KEEPALIVE_SECONDS": 0.2}

@@ -178,7 +178,8 @@ def test_a_move_without_an_expected_version_is_428(api, redis_client, game):
 
 def test_if_match_must_be_a_version_and_agree_with_the_body(api, redis_client, game):
     with unchanged(redis_client, game["game_id"]):
-        refused(move(api, game, {"type": "keep"}, headers={"If-Match": "*"}), 400, "invalid_if_match", "If-Match")
+        refused(move(api, game, {"type": "keep"}, headers={"If-Match": "7"}), 400, "invalid_if_match", "If-Match")
+        refused(move(api, game, {"type": "keep"}, headers={"If-Match": "*"}), 428, "expected_version_required")
         refused(move(api, game, {"type": "keep", "expected_version": 4}, headers={"If-Match": '"3"'}), 400,
                 "expected_version_mismatch")
 
@@ -193,11 +194,11 @@ def test_an_idempotency_key_is_bound_to_its_move(api, redis_client, game):
                 400, "invalid_idempotency_key")
 
 
-def test_reads_out_of_range_or_with_bad_queries_are_422(api, game):
+def test_reads_beyond_the_game_are_422_and_bad_queries_400(api, game):
     refused(api.get(f"/games/{game['game_id']}/state?at=99"), 422, "version_out_of_range", "at")
-    refused(api.get(f"/games/{game['game_id']}/events?limit=many"), 422, "invalid_query", "limit")
-    refused(api.get("/games?status=lost"), 422, "invalid_query", "status")
-    refused(api.get("/games?created_after=yesterday"), 422, "invalid_query", "created_after")
+    refused(api.get(f"/games/{game['game_id']}/events?limit=many"), 400, "invalid_query", "limit")
+    refused(api.get("/games?status=lost"), 400, "invalid_query", "status")
+    refused(api.get("/games?created_after=yesterday"), 400, "invalid_query", "created_after")
 
 
 def test_an_ended_game_takes_no_more_moves(api, redis_client, game):

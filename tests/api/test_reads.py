@@ -62,7 +62,7 @@ def test_views_are_shaped_for_their_reader_and_tagged_with_the_version(api):
     path = f"/games/{created['game_id']}"
     organiser = api.get(path, created["organiser_token"])
     hands = organiser.json()["state"]["hands"]
-    assert organiser.headers["ETag"] == '"3"' and organiser.json()["reader"] == "organiser"
+    assert organiser.headers["ETag"] == '"3;organiser"' and organiser.json()["reader"] == "organiser"
     assert all(hands.values())
     public = api.get(path).json()
     assert public["reader"] == "public" and public["state"]["hands"] == {"p1": None, "p2": None}
