@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -35,6 +36,9 @@ from service.api.schemas import StreamQuery, load
 from service.store import EventStore, GameNotFound
 from service.store.envelope import redact_envelope
 
+# A version as a client sends it back: ASCII digits only (str.isdigit also takes "²"), and no more of them
+# than any version has.
+DECIMAL = re.compile(r"[0-9]{1,16}")
 blueprint = Blueprint("stream", __name__)
 log = logging.getLogger("cairn.api")
 
@@ -103,7 +107,7 @@ def _last_seen(query: dict, current: int) -> int:
     """
     header = request.headers.get("Last-Event-ID")
     if header is not None:
-        if not header.isdigit():
+        if not DECIMAL.fullmatch(header):
             raise ApiError(400, "invalid_last_event_id", "Invalid Last-Event-ID",
                            "Last-Event-ID must be the version of the last event received", field="Last-Event-ID")
         return _within(int(header), current, "Last-Event-ID", f"Last-Event-ID {header}")

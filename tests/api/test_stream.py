@@ -223,6 +223,14 @@ def test_a_version_beyond_the_head_is_refused_before_the_stream_starts(api):
     assert (waiting.status, waiting.end) == (200, {"reason": "idle", "version": version}), "the next version waits"
 
 
+@pytest.mark.parametrize("last_seen", ["²", "-1", "1.0", "99999999999999999999"])
+def test_a_last_event_id_that_is_not_a_version_is_refused(api, last_seen):
+    created = api.create("high-card", 2)
+    refused = api.get(f"/games/{created['game_id']}/stream", headers={"Last-Event-ID": last_seen})
+    assert refused.status_code == 400
+    assert (refused.json()["code"], refused.json()["field"]) == ("invalid_last_event_id", "Last-Event-ID")
+
+
 def test_a_redis_outage_during_a_stream_ends_it_as_store_unavailable(tmp_path, caplog):
     server = RedisServer(tmp_path / "redis").start()
     try:
