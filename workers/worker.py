@@ -24,14 +24,17 @@ import os
 import sys
 from pathlib import Path
 
-import redis
 from rq import SimpleWorker
+from rq.defaults import DEFAULT_WORKER_TTL
 
+from service.store.connection import connect
 from workers.queues import queue
 from workers.sweep import sweep
 
 MAINTENANCE_SECONDS = 30
 DEFAULT_EXPORT_DIR = "var/exports"
+# RQ blocks on the queue for up to worker_ttl - 15 s at a time; a read must be allowed to outlast that block.
+READ_TIMEOUT_SECONDS = DEFAULT_WORKER_TTL
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    connection = redis.Redis.from_url(args.url)
+    connection = connect(args.url, read_timeout=READ_TIMEOUT_SECONDS)
     jobs = queue(connection)
     sweep(connection, jobs, args.export_dir)
     worker = SimpleWorker([jobs], connection=connection, maintenance_interval=MAINTENANCE_SECONDS)

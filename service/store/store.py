@@ -61,10 +61,17 @@ def now_iso() -> str:
 
 class EventStore:
     def __init__(
-        self, client: redis.Redis, snapshot_every: int = 200, rules_for: Callable[[str], Rules] = registry.get_rules
+        self,
+        client: redis.Redis,
+        snapshot_every: int = 200,
+        rules_for: Callable[[str], Rules] = registry.get_rules,
+        *,
+        blocking_client: redis.Redis | None = None,
     ) -> None:
-        """``snapshot_every`` <= 0 turns snapshots off."""
+        """``snapshot_every`` <= 0 turns snapshots off. ``blocking_client`` (default: ``client``) serves
+        :meth:`wait_for_events`, whose read must be allowed to last longer than the block it asks for."""
         self._client = client
+        self._blocking_client = blocking_client or client
         self._snapshot_every = snapshot_every
         self._rules_for = rules_for
         self._scripts = register(client)
@@ -367,7 +374,7 @@ class EventStore:
         keys = game_keys(game_id)
         if not self._client.exists(keys.meta):
             raise GameNotFound(game_id)
-        reply = self._client.xread({keys.events: stream_id(after_version)}, block=max(timeout_ms, 1))
+        reply = self._blocking_client.xread({keys.events: stream_id(after_version)}, block=max(timeout_ms, 1))
         return [_envelope(fields) for _stream, entries in reply or [] for _id, fields in entries]
 
 
