@@ -14,19 +14,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import redis
 from flask import Flask
 
 from domain import registry
-from service.api import cors, docs, errors, games, keys, prelude, rules, stream
+from service.api import cors, docs, errors, games, health, keys, prelude, rules, stream
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
-from service.store import EventStore, configure_durability, snapshot_key
+from service.store import Durability, EventStore, snapshot_key
+from service.store.connection import REQUEST_TIMEOUT, connect
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "REDIS_TIMEOUT": REQUEST_TIMEOUT,
     "APPENDFSYNC": "everysec",
     "SNAPSHOT_EVERY": 200,
     "MAX_BODY_BYTES": 64 * 1024,
@@ -52,26 +53,35 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json = OrjsonProvider(app)
     app.config.update(_settings(config or {}))
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
-    client = redis.Redis.from_url(app.config["REDIS_URL"], decode_responses=True)
-    configure_durability(client, app.config["APPENDFSYNC"])
-    key = snapshot_key.resolve(app.config["SNAPSHOT_SECRET"], app.config["DATA_DIR"])
-    store = EventStore(client, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), snapshot_key=key)
-    app.extensions["cairn"] = Services(
-        client=client,
-        store=store,
-        matches=MatchCache(store),
-        limiter=RateLimiter(client, float(app.config["RATE_LIMIT"]), int(app.config["RATE_BURST"])),
-        spec_text=_spec_path(app.config["API_SPEC_PATH"]).read_text(encoding="utf-8"),
-    )
+    app.extensions["cairn"] = _services(app.config)
     errors.register(app)
     cors.register(app, app.config["CORS_ORIGINS"])
     app.before_request(prelude.before_request)
-    for module in (rules, games, stream, docs, keys):
+    for module in (rules, games, stream, docs, keys, health):
         app.register_blueprint(module.blueprint)
     if importlib.util.find_spec(RECORDS_MODULE) is not None:
         app.register_blueprint(importlib.import_module(RECORDS_MODULE).blueprint)
     _freeze_boot_objects()
     return app
+
+
+def _services(settings: Mapping[str, Any]) -> Services:
+    """The clients and what is built on them. None of it talks to Redis yet: a process booted during an
+    outage comes up, answers 503s, and works once Redis is back. (The live stream has a client of its own,
+    whose reads may last a whole block: :mod:`service.api.stream`.)"""
+    url, timeout = settings["REDIS_URL"], float(settings["REDIS_TIMEOUT"])
+    client = connect(url, read_timeout=timeout, connect_timeout=timeout, decode_responses=True)
+    key = snapshot_key.resolve(settings["SNAPSHOT_SECRET"], settings["DATA_DIR"])
+    store = EventStore(client, snapshot_every=int(settings["SNAPSHOT_EVERY"]), snapshot_key=key)
+    return Services(
+        client=client,
+        queue_client=connect(url, read_timeout=timeout, connect_timeout=timeout),
+        store=store,
+        matches=MatchCache(store),
+        limiter=RateLimiter(client, float(settings["RATE_LIMIT"]), int(settings["RATE_BURST"])),
+        durability=Durability(client, settings["APPENDFSYNC"]),
+        spec_text=_spec_path(settings["API_SPEC_PATH"]).read_text(encoding="utf-8"),
+    )
 
 
 def _freeze_boot_objects() -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 import redis
 
 from service.redis_server import RedisServer
+from service.store.connection import connect
 from service.supervisor import Child, Command, EmbeddedRedis, StartFailure, Supervisor
 
 log = logging.getLogger("cairn")
@@ -168,7 +169,7 @@ def _running(marker: Path) -> str | None:
     if not marker.is_file():
         return None
     url = marker.read_text().strip()
-    client = redis.Redis.from_url(url, socket_connect_timeout=1)
+    client = connect(url)
     try:
         client.ping()
     except redis.RedisError:

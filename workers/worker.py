@@ -28,9 +28,9 @@ import os
 import sys
 from pathlib import Path
 
-import redis
 from rq import SimpleWorker
 
+from service.store.connection import connect
 from workers.keeper import Keeper
 from workers.liveness import PULSE_FIELD, PULSE_TTL
 from workers.queues import queue
@@ -38,6 +38,8 @@ from workers.sweep import sweep
 
 MAINTENANCE_SECONDS = 30
 WORKER_TTL = 45
+# RQ blocks on the queue for up to worker_ttl - 15 s at a time; a read must be allowed to outlast that block.
+READ_TIMEOUT_SECONDS = WORKER_TTL
 
 
 class CairnWorker(SimpleWorker):
@@ -75,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    connection = redis.Redis.from_url(args.url)
+    connection = connect(args.url, read_timeout=READ_TIMEOUT_SECONDS)
     jobs = queue(connection)
     sweep(connection, jobs, args.export_dir)
     worker = CairnWorker([jobs], connection=connection, maintenance_interval=MAINTENANCE_SECONDS,

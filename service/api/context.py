@@ -14,7 +14,7 @@ from service.api import jsonio
 from service.api.errors import ApiError
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
-from service.store import GameNotFound
+from service.store import Durability, GameNotFound
 
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 ENDED_STATUSES = ("ended", "scored")
@@ -22,10 +22,17 @@ ENDED_STATUSES = ("ended", "scored")
 
 @dataclass
 class Services:
+    """What :func:`service.app.create_app` builds once per app; nothing in it talks to Redis until a request does.
+
+    ``queue_client`` does not decode replies, as RQ needs.
+    """
+
     client: redis.Redis
+    queue_client: redis.Redis
     store: Any
     matches: MatchCache
     limiter: RateLimiter
+    durability: Durability
     spec_text: str
 
 

@@ -4,18 +4,25 @@ Clients branch on ``code``; ``type`` points at the code's entry in the
 service's own documentation page (``/docs#error-<code>``), ``rule_id`` names
 the game rule that refused a move and ``field`` the part of the request at
 fault. Refusals that come from the rules keep the engine's code and message.
+
+An outage of Redis (down, paused, too slow, still loading) is 503
+``store_unavailable`` with ``Retry-After``, never a 500, wherever it
+surfaces: in a view, in RQ's calls, or in a hook that runs after the view.
 """
 from __future__ import annotations
 
 import logging
 
 from flask import Flask, Response
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from domain.core.errors import IllegalMove
 from service.api import jsonio
+from service.store.connection import OUTAGE_ERRORS
 
 PROBLEM_JSON = "application/problem+json"
+# Long enough for a restarted Redis to load a modest AOF, short enough that a client notices its return quickly.
+STORE_RETRY_AFTER_SECONDS = 1
 
 log = logging.getLogger("cairn.api")
 
@@ -92,6 +99,24 @@ def from_http_exception(error: HTTPException) -> ApiError:
     return ApiError(status, code, title, error.description or title)
 
 
+def store_unavailable(error: Exception) -> Response:
+    """Logged without a traceback: an outage is the store's state, not a fault of this code."""
+    log.warning("Redis unavailable: %s: %s", type(error).__name__, error)
+    detail = ("the game store did not answer in time; retry after Retry-After seconds (a move with the same "
+              "Idempotency-Key, since it may have been recorded)")
+    return problem(ApiError(503, "store_unavailable", "Store unavailable", detail,
+                            headers={"Retry-After": str(STORE_RETRY_AFTER_SECONDS)}))
+
+
+def unhandled(error: InternalServerError) -> Response:
+    """What Flask makes of an exception raised outside a view (an ``after_request`` hook): an outage is
+    still a 503."""
+    cause = error.original_exception or error
+    if isinstance(cause, OUTAGE_ERRORS):
+        return store_unavailable(cause)
+    return internal_error(cause)
+
+
 def internal_error(error: Exception) -> Response:
     """Logged with its traceback here; the client learns nothing of the internals."""
     log.exception("unhandled error", exc_info=error)
@@ -103,4 +128,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(ApiError, problem)
     app.register_error_handler(IllegalMove, lambda refusal: problem(from_illegal_move(refusal)))
     app.register_error_handler(HTTPException, lambda error: problem(from_http_exception(error)))
+    app.register_error_handler(InternalServerError, unhandled)
+    for outage in OUTAGE_ERRORS:
+        app.register_error_handler(outage, store_unavailable)
     app.register_error_handler(Exception, internal_error)

@@ -10,6 +10,12 @@ anything not fetched here.
 A move whose token this process already knows (see
 :mod:`service.api.matches`) skips even that: its append charges the bucket
 itself, and it comes back here only if it cannot go that way.
+
+Pages that need nothing from Redis (the contract, the docs, the rules, and
+any path that does not exist) only take from the bucket, failing open, so an
+outage of Redis does not take them down; the health probes are not counted.
+Every other request first makes sure Redis was configured for durability
+(done once, by the first request that reaches it).
 """
 from __future__ import annotations
 
@@ -25,14 +31,21 @@ from service.store.keys import game_keys
 
 MOVE_ENDPOINT = "games.post_move"
 STREAM_ENDPOINT = "stream.follow"
+STORELESS_BLUEPRINTS = frozenset({"docs", "rules"})
+PROBE_BLUEPRINT = "health"
 
 
 def before_request() -> None:
     """Take one request from the client's bucket (429 when empty) and fetch the game's records with it;
     a move whose token this process knows is left to its append (``g.known_move``). A preflight
     (``OPTIONS``) touches neither: :mod:`service.api.cors` answers it."""
-    if request.method == "OPTIONS":
+    if request.method == "OPTIONS" or request.blueprint == PROBE_BLUEPRINT:
         return
+    found = services()
+    if request.endpoint is None or request.blueprint in STORELESS_BLUEPRINTS:
+        found.limiter.admit(_token_or_none(), request.remote_addr)
+        return
+    found.durability.ensure()
     if request.endpoint == MOVE_ENDPOINT:
         g.known_move = known_move()
         if g.known_move is not None:
@@ -59,10 +72,7 @@ def known_move() -> tuple[str, str] | None:
 def fetch() -> None:
     """The request's bucket and its game's records, in one pipeline; 429 when the bucket is empty."""
     found = services()
-    try:
-        token = presented_token(allow_query=request.endpoint == STREAM_ENDPOINT)
-    except ApiError:
-        token = None
+    token = _token_or_none(allow_query=request.endpoint == STREAM_ENDPOINT)
     game_id = (request.view_args or {}).get("game_id")
     if game_id is not None and not GAME_ID_PATTERN.match(game_id):
         game_id = None
@@ -106,3 +116,11 @@ def fetch() -> None:
             readers = {name.removeprefix("token:"): value for name, value in private.items()
                        if name.startswith("token:")}
             found.matches.learn(game_id, readers, private.get("seed"))
+
+
+def _token_or_none(allow_query: bool = False) -> str | None:
+    """The bearer token, or ``None`` for a malformed one (the view refuses it, if it needs a token at all)."""
+    try:
+        return presented_token(allow_query=allow_query)
+    except ApiError:
+        return None

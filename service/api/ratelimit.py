@@ -4,12 +4,17 @@ The bucket holds up to ``burst`` requests and refills at ``rate`` per second;
 one Lua function reads, refills and takes atomically. A token presented for
 a game has its bucket in the game's slot, so a move can be charged inside
 its append; a request without a token is counted against its remote address.
+
+A page served without the store (the contract, the docs, the rules) is
+charged too, but fails open: when Redis does not answer it goes ahead
+uncounted, and for :data:`FAIL_OPEN_SECONDS` afterwards such pages do not
+wait on Redis again, so a paused Redis does not slow them down.
 """
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import redis
 import redis.client
@@ -17,8 +22,11 @@ import redis.client
 from domain.core.canonical import sha256_hex
 from service.api.errors import ApiError
 from service.store import BucketCharge
+from service.store.connection import OUTAGE_ERRORS
 from service.store.keys import token_bucket
 from service.store.lua import TAKE
+
+FAIL_OPEN_SECONDS = 5.0
 
 
 @dataclass
@@ -26,9 +34,24 @@ class RateLimiter:
     client: redis.Redis
     rate: float
     burst: int
+    _unmetered_until: float = field(default=0.0, init=False)
 
     def __post_init__(self) -> None:
         self._take = self.client.register_script(TAKE)
+
+    def admit(self, token: str | None, remote: str | None) -> None:
+        """Take one request for a page that needs nothing from Redis (429 when the bucket is empty); let it go
+        ahead uncounted while Redis does not answer."""
+        if time.monotonic() < self._unmetered_until:
+            return
+        bucket = self._bucket(token, remote, None)
+        try:
+            allowed, left = self._take(keys=[bucket], args=[self.rate, self.burst, time.time()])
+        except OUTAGE_ERRORS:
+            self._unmetered_until = time.monotonic() + FAIL_OPEN_SECONDS
+            return
+        if not int(allowed):
+            raise self.refusal(self.wait_after(float(left)))
 
     def take(self, pipe: redis.client.Pipeline, token: str | None, remote: str | None, game_id: str | None) -> tuple:
         """Queue taking one request from the client's bucket on ``pipe``; :meth:`wait` reads its reply.

@@ -25,8 +25,6 @@ from dataclasses import dataclass
 import redis
 from flask import Blueprint, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from service.api import context
 from service.api.auth import reader_for
@@ -34,6 +32,7 @@ from service.api.context import game_meta, is_revealed
 from service.api.errors import ApiError
 from service.api.schemas import StreamQuery, load
 from service.store import EventStore, GameNotFound
+from service.store.connection import connect
 from service.store.envelope import redact_envelope
 
 # A version as a client sends it back: ASCII digits only (str.isdigit also takes "²"), and no more of them
@@ -66,14 +65,13 @@ def _open_streams(state: BlueprintSetupState) -> None:
 
     ``XREAD BLOCK`` keeps a connection silent for the whole block, so the
     ordinary clients' read timeout would cut a waiting stream. This client's
-    is longer than any block a stream asks for, and it retries once, at
-    once: a follower is better told ``store_unavailable`` than kept waiting
+    is longer than any block a stream asks for; like every client it does not
+    retry: a follower is better told ``store_unavailable`` than kept waiting
     through back-offs.
     """
     config = state.app.config
     keepalive = float(config["STREAM_KEEPALIVE_SECONDS"])
-    client = redis.Redis.from_url(config["REDIS_URL"], decode_responses=True,
-                                  socket_timeout=keepalive + READ_MARGIN_SECONDS, retry=Retry(NoBackoff(), 1))
+    client = connect(config["REDIS_URL"], read_timeout=keepalive + READ_MARGIN_SECONDS, decode_responses=True)
     limit = int(config["STREAM_MAX_OPEN"])
     state.app.extensions["cairn.streams"] = Streams(client, threading.BoundedSemaphore(limit), limit, keepalive,
                                                     float(config["STREAM_IDLE_SECONDS"]))

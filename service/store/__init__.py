@@ -1,5 +1,5 @@
 """The Redis Streams event store: append-only game histories with a hash chain, snapshots and an index."""
-from service.store.durability import configure_durability
+from service.store.durability import Durability, configure_durability
 from service.store.errors import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
 from service.store.lua import BucketCharge
 from service.store.store import AppendResult, EventStore, Integrity, SnapshotCheck, VersionOutOfRange
@@ -7,6 +7,7 @@ from service.store.store import AppendResult, EventStore, Integrity, SnapshotChe
 __all__ = [
     "AppendResult",
     "BucketCharge",
+    "Durability",
     "EventStore",
     "GameNotFound",
     "IdempotencyMismatch",

@@ -55,3 +55,24 @@ def configure_durability(client: redis.Redis, appendfsync: str = "everysec") -> 
         )
     return effective
 
+
+
+class Durability:
+    """:func:`configure_durability`, run by the first request that reaches Redis instead of at boot, so an
+    API process that starts while Redis is down comes up and answers 503s until it is back.
+
+    Two threads may both run it once: setting the same configuration twice is harmless.
+    """
+
+    def __init__(self, client: redis.Redis, appendfsync: str = "everysec") -> None:
+        if appendfsync not in APPENDFSYNC_MODES:
+            raise ValueError(f"appendfsync must be one of {', '.join(APPENDFSYNC_MODES)}, not {appendfsync!r}")
+        self._client = client
+        self._appendfsync = appendfsync
+        self._applied = False
+
+    def ensure(self) -> None:
+        """Configure Redis unless this process already has; an outage raises and leaves it to the next request."""
+        if not self._applied:
+            configure_durability(self._client, self._appendfsync)
+            self._applied = True
