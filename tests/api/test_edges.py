@@ -153,6 +153,7 @@ def test_a_new_games_tokens_are_never_stored_by_a_cache(api):
 def test_exports_are_written_under_the_data_folder_whatever_the_working_directory(
         redis_server, redis_client, tmp_path, monkeypatch):
     monkeypatch.delenv("CAIRN_EXPORT_DIR", raising=False)
+    monkeypatch.setenv("CAIRN_DATA_DIR", str(tmp_path / "data"))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
