@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from workers.liveness import process_exists
+
 PARTIAL_SUFFIX = ".part"
 
 
@@ -77,7 +79,7 @@ def sweep_partial_files(root: Path, older_than: float) -> list[Path]:
     cutoff = time.time() - older_than
     for partial in root.rglob(f".*{PARTIAL_SUFFIX}"):
         parts = partial.name.removesuffix(PARTIAL_SUFFIX).rsplit("~", 3)
-        writer_gone = len(parts) == 4 and parts[1] == host and parts[2].isdigit() and not _alive(int(parts[2]))
+        writer_gone = len(parts) == 4 and parts[1] == host and parts[2].isdigit() and not process_exists(int(parts[2]))
         try:
             if writer_gone or partial.stat().st_mtime < cutoff:
                 partial.unlink()
@@ -87,11 +89,3 @@ def sweep_partial_files(root: Path, older_than: float) -> list[Path]:
     return removed
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

@@ -6,7 +6,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import psutil
 import pytest
@@ -14,22 +13,12 @@ import requests
 
 from service.redis_server import free_port
 from tests.faults.serving import CAIRN, cairn_serve, serve_arguments, serve_env
+from tests.processes import wait_for
 
 
 def port_open(port: int) -> bool:
     with socket.socket() as probe:
         return probe.connect_ex(("127.0.0.1", port)) == 0
-
-
-def wait_for(url: str, process: subprocess.Popen, timeout: float = 30) -> requests.Response:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            return requests.get(url, timeout=30)
-        except requests.ConnectionError:
-            assert process.poll() is None, "cairn serve exited early"
-            assert time.monotonic() < deadline, f"{url} did not answer"
-            time.sleep(0.1)
 
 
 def test_serve_starts_an_embedded_redis_and_stops_it_on_exit(tmp_path):

@@ -7,17 +7,16 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 import pytest
-import requests
 from rq import SimpleWorker
 from rq.job import Job
 
 from service.redis_server import free_port
 from tests.api.conftest import FAST, Api, serve
 from tests.api.test_errors import move, refused, unchanged
+from tests.processes import wait_for
 from workers.queues import queue
 from workers.worker import default_export_dir
 
@@ -195,15 +194,7 @@ def gunicorn(redis_server, redis_client, tmp_path) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                requests.get(f"{base}/rules", timeout=10)
-                break
-            except requests.ConnectionError:
-                assert process.poll() is None, "gunicorn exited"
-                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
-                time.sleep(0.2)
+        wait_for(f"{base}/rules", process)
         yield base
     finally:
         process.terminate()

@@ -20,6 +20,7 @@ import requests
 from service.redis_server import RedisServer, free_port
 from service.store import EventStore
 from tests.api.conftest import FAST, Api, serve
+from tests.processes import wait_for
 from workers.scoring import score_game
 
 served = contextmanager(serve)
@@ -135,15 +136,7 @@ def cairn_serve(tmp_path: Path, redis_url: str, settings: dict[str, str]) -> Ite
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                requests.get(f"{base}/rules", timeout=10)
-                break
-            except requests.ConnectionError:
-                assert process.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "cairn serve did not answer"
-                time.sleep(0.2)
+        wait_for(f"{base}/rules", process, why=lambda: log.read_text())
         yield base, log
     finally:
         process.terminate()
