@@ -69,7 +69,10 @@ def draw(browser, tmp_path: Path, board_view: dict, reader: str | None, shot: st
     assert len(boards_drawn) == 1
     if shot:
         SCREENSHOTS.mkdir(exist_ok=True)
+        window = browser.get_window_size()
+        browser.set_window_size(window["width"], boards_drawn[0].size["height"] + 200)
         boards_drawn[0].screenshot(str(SCREENSHOTS / f"{shot}.png"))
+        browser.set_window_size(window["width"], window["height"])
     return boards_drawn[0]
 
 
@@ -125,3 +128,60 @@ def test_another_seat_s_ice_expedition_hand_and_requests_are_backs(browser, tmp_
 def test_after_the_end_nothing_of_ice_expedition_is_a_back(browser, tmp_path):
     svg = draw(browser, tmp_path, at("ice-expedition", "default", "end", None), None)
     assert not svg.find_elements("css selector", "[data-back]")
+
+
+# ----- Through Ice and Snow --------------------------------------------------------------------------------
+
+TIS_TRACKS = ("fuel", "health", "morale", "towing", "sled", "dogs", "inuit")
+TIS_GAMES = ("base", "all-modules", "legendary-expeditions", "solo-lost-expedition", "solo-magnetic-north-pole")
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+@pytest.mark.parametrize("name", TIS_GAMES)
+def test_the_through_ice_and_snow_board_holds_the_route_ships_tracks_and_cards(browser, tmp_path, name, moment):
+    game_view = at("through-ice-and-snow", name, moment, "p1")
+    svg = draw(browser, tmp_path, game_view, "p1", f"through-ice-and-snow-{name}-{moment}")
+    state = game_view["state"]
+    placed = {section: side for section, side in state["sections"].items()}
+    assert {key: value for key, value in pairs(svg, "g.section", "data-section", "data-side").items()
+            if value != "unplaced"} == placed
+    drawn_anchors = set(attribute(svg, "g.anchor", "data-anchor"))
+    assert state["anchor"] in drawn_anchors
+    ends = set(attribute(svg, "line.route", "data-from")) | set(attribute(svg, "line.route", "data-to"))
+    assert ends and ends <= drawn_anchors
+    if game_view["options"].get("walking_on_ice"):
+        assert "WFIN" in drawn_anchors, "Walking on Ice's own final anchor is on its map"
+    ships = pairs(svg, "g.ship", "data-seat", "data-anchor")
+    assert ships == {player["seat"]: state["anchor"] for player in state["players"]}
+    assert pairs(svg, "g.dynamite", "data-anchor", "data-count") == {k: str(v) for k, v in state["dynamite_on"].items()}
+    assert pairs(svg, "g.anchor[data-mapped-by]", "data-region", "data-mapped-by") == state["mapped"]
+    for player in state["players"]:
+        seat = player["seat"]
+        tracks = pairs(svg, f"g.track[data-seat={seat}]", "data-track", "data-value")
+        assert tracks == {name: str(player[name]) for name in TIS_TRACKS}
+        assert attribute(svg, f".vp[data-seat={seat}]", "data-vp") == [str(player["vp"])]
+        assert sorted(attribute(svg, f".species[data-seat={seat}]", "data-card")) == sorted(player["species"])
+        upgrades = attribute(svg, f".upgrade[data-seat={seat}]", "data-card")
+        assert sorted(upgrades) == sorted(map(str, player["upgrades"]))
+    names = boards.components("through-ice-and-snow")["species"]
+    for card in state["players"][0]["species"]:
+        assert names[card] in svg.find_element("css selector", f".species[data-card={card}]").text
+
+
+def test_another_seat_s_dealt_cards_are_backs_and_a_card_nobody_holds_is_not_drawn(browser, tmp_path):
+    game_view = at("through-ice-and-snow", "legendary-expeditions", "middle", "p1")
+    svg = draw(browser, tmp_path, game_view, "p1")
+    mine, theirs = game_view["state"]["players"][:2]
+    assert theirs["carto"] is None and theirs["carto_dealt"] == 2
+    assert len(svg.find_elements("css selector", "[data-back=carto][data-seat=p2]")) == 2
+    assert attribute(svg, ".dealt-card[data-kind=carto][data-seat=p1]", "data-card") == [mine["carto"]]
+    assert not svg.find_elements("css selector", "[data-back][data-seat=p1]")
+    solo = draw(browser, tmp_path, at("through-ice-and-snow", "solo-lost-expedition", "middle", "p1"), "p1")
+    assert not solo.find_elements("css selector", "[data-back]"), "no investor or cartography card is dealt in solo"
+
+
+def test_modules_and_scenarios_show_what_they_add(browser, tmp_path):
+    for name, module in (("all-modules", "myths"), ("legendary-expeditions", "legendary"),
+                         ("solo-lost-expedition", "lost"), ("solo-magnetic-north-pole", "magnetic")):
+        svg = draw(browser, tmp_path, at("through-ice-and-snow", name, "middle", "p1"), "p1")
+        assert attribute(svg, f".module[data-module={module}]", "data-module") == [module]
