@@ -17,15 +17,17 @@ from datetime import UTC, datetime
 import redis
 from flask import Blueprint
 from rq import Queue, Worker
-from rq.defaults import DEFAULT_WORKER_TTL
 
 from service.api.context import services
 from service.api.errors import STORE_RETRY_AFTER_SECONDS, ApiError
 from service.store.connection import OUTAGE_ERRORS
+from workers.worker import WORKER_TTL
 
 blueprint = Blueprint("health", __name__)
 
-HEARTBEAT_MAX_AGE_SECONDS = DEFAULT_WORKER_TTL
+# Cairn's workers renew their heartbeat at least every WORKER_TTL - 15 s; a plain RQ worker (420 s by default)
+# would read as gone between its beats.
+HEARTBEAT_MAX_AGE_SECONDS = WORKER_TTL
 
 
 @blueprint.get("/health")

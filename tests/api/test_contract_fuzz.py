@@ -87,9 +87,12 @@ def records(redis_server, tmp_path_factory):
         "audit": client.post(f"{game_path}/audits", headers=organiser).get_json()["job_id"],
     }
     SimpleWorker([queue(connection)], connection=connection).work(burst=True, logging_level="WARNING")
+    standby = SimpleWorker([queue(connection)], connection=connection)
+    standby.register_birth()  # a worker the service can see, so /ready answers as a ready service would
     fixture = Fixture(game_ids={"active": active["game_id"], "ended": ended["game_id"]},
                       tokens={"active": tokens_of(active), "ended": tokens_of(ended)}, job_ids=job_ids)
     yield app, fixture
+    standby.register_death()
     connection.close()
     print(f"\ncontract fuzz: {len(fixture.operations)} operations, {sum(fixture.statuses.values())} requests,"
           f" statuses {dict(sorted(fixture.statuses.items()))}")
