@@ -1,6 +1,7 @@
 """The ``cairn`` command: ``cairn serve`` runs the API and a worker, ``cairn worker`` runs a worker.
 
 ``cairn verify FILE`` checks an exported record offline (no server, no Redis).
+``cairn reindex`` rebuilds the game index from the games themselves.
 
 Without ``REDIS_URL`` both start an embedded, real Redis (AOF on, data in
 ``<data-dir>/redis``) and stop it on exit, so one command runs Cairn on a
@@ -53,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
         from workers.verify import run
 
         return run(Path(args.file), args.key, args.no_rules)
+    if args.command == "reindex":
+        return _reindex(args)
     try:
         children = _children(args)
     except StartFailure as failure:
@@ -82,7 +85,34 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="the exported file (json, ndjson or .cairn)")
     check.add_argument("--key", help="the service's public keys: the JSON of GET /keys, its URL, or a key file")
     check.add_argument("--no-rules", action="store_true", help="do not decide every recorded command again")
+    commands.add_parser("reindex", help="rebuild the game index from the games themselves (after a crash or an "
+                                        "upgrade); the API keeps answering meanwhile")
     return parser
+
+
+def _reindex(args: argparse.Namespace) -> int:
+    """Rebuild the index on ``REDIS_URL``, else on the data folder's embedded Redis (started for the while)."""
+    from service.store import index
+
+    try:
+        url, embedded = _redis(Path(args.data_dir).resolve(), args.appendfsync)
+        if embedded:
+            embedded.start()
+    except StartFailure as failure:
+        log.error("%s", failure)
+        return 1
+    client = connect(url, read_timeout=30.0)
+    try:
+        games, legacy = index.rebuild(client)
+    except redis.RedisError as error:
+        log.error("reindex stopped: Redis failed (%s); run it again, it starts over", error)
+        return 1
+    finally:
+        client.close()
+        if embedded:
+            embedded.stop()
+    print(f"indexed {games} games; removed {legacy} keys of the earlier index layout")
+    return 0
 
 
 def _children(args: argparse.Namespace) -> list[Child]:

@@ -1,4 +1,5 @@
-"""The thread in every worker that keeps its pulse and sweeps for the jobs of lost workers.
+"""The thread in every worker that keeps its pulse, sweeps for the jobs of lost workers and offers the store's
+upkeep (:mod:`workers.maintenance`: the index sweep, and compaction jobs).
 
 A thread, not RQ's maintenance hook: a :class:`rq.SimpleWorker` runs RQ's
 maintenance only between jobs, so a worker busy with a quarter-hour export
@@ -21,6 +22,7 @@ from rq import Queue
 
 from workers.liveness import PULSE_SECONDS, beat, stop_beating
 from workers.lost_jobs import sweep_lost_jobs
+from workers.maintenance import offer_compaction, sweep_index
 
 log = logging.getLogger("cairn.workers")
 
@@ -49,7 +51,7 @@ class Keeper(threading.Thread):
         self.connection.close()
 
     def tick(self) -> None:
-        """One pulse and one offer to sweep; nothing it meets may end the thread.
+        """One pulse, one offer to sweep and one of upkeep; nothing it meets may end the thread.
 
         A keeper that died would leave its worker running jobs with no pulse,
         so the other workers would requeue those jobs while they still run.
@@ -57,13 +59,17 @@ class Keeper(threading.Thread):
         try:
             beat(self.connection, self.worker_name)
             requeued = sweep_lost_jobs(self.connection, self.queue)
+            repaired = sweep_index(self.connection)
+            offer_compaction(self.connection)
         except redis.RedisError as error:
             log.warning("worker %s could not keep its pulse: %s", self.worker_name, error)
         except Exception:
-            log.exception("worker %s: the lost-jobs sweep failed", self.worker_name)
+            log.exception("worker %s: a sweep failed", self.worker_name)
         else:
             if requeued:
                 log.info("requeued %d jobs of lost workers: %s", len(requeued), ", ".join(requeued))
+            if repaired:
+                log.info("repaired the index entries of %d games: %s", len(repaired), ", ".join(repaired))
 
     def stop(self) -> None:
         self.stopping.set()

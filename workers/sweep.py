@@ -26,7 +26,7 @@ log = logging.getLogger("cairn.workers")
 
 
 def score_ended_games(connection: redis.Redis) -> list[str]:
-    games = [as_text(game) for game in connection.zrange(index_key("status", "ended"), 0, -1)]
+    games = [as_text(game) for game in connection.zrange(index_key(status="ended"), 0, -1)]
     for game_id in games:
         enqueue_scoring(connection, game_id)
     return games

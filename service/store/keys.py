@@ -4,6 +4,7 @@ the index keys span games and are therefore not tagged."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 INDEX_ALL = "cairn:index:all"
 INDEX_PREFIX = "cairn:index:"
@@ -16,6 +17,7 @@ class GameKeys:
     idem: str
     snapshot: str
     private: str
+    compacted: str
 
 
 def game_keys(game_id: str) -> GameKeys:
@@ -26,6 +28,7 @@ def game_keys(game_id: str) -> GameKeys:
         idem=f"{tag}:idem",
         snapshot=f"{tag}:snapshot",
         private=f"{tag}:private",
+        compacted=f"{tag}:compacted",
     )
 
 
@@ -34,9 +37,13 @@ def token_bucket(game_id: str, token_hash: str) -> str:
     return f"cairn:{{{game_id}}}:ratelimit:{token_hash}"
 
 
-def index_key(kind: str, value: str) -> str:
-    """``cairn:index:game:<name>``, ``cairn:index:status:<status>``, ``cairn:index:player:<lowercased name>``."""
-    return f"{INDEX_PREFIX}{kind}:{value}"
+def index_key(*, game: str | None = None, status: str | None = None, player: str | None = None) -> str:
+    """The index set of the games with all the given properties: ``cairn:index:all`` for none, else e.g.
+    ``cairn:index:game=borealis&status=active&player=ann`` (values percent-encoded, so no name can forge
+    another combination's key; ``player`` as the index files it, lowercased)."""
+    given = [f"{kind}={quote(value, safe='')}" for kind, value in (("game", game), ("status", status),
+                                                                     ("player", player)) if value is not None]
+    return f"{INDEX_PREFIX}{'&'.join(given)}" if given else INDEX_ALL
 
 
 def stream_id(version: int) -> str:

@@ -9,6 +9,7 @@ fails instead of forking history.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -23,7 +24,7 @@ from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import Event
 from domain.core.match import Match, apply_event, match_from_json, match_to_json, replay
 from domain.core.rules import Rules
-from service.store import index, snapshots
+from service.store import compaction, index, snapshots
 from service.store.envelope import GENESIS_HASH, links, seal
 from service.store.errors import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
 from service.store.keys import GameKeys, game_keys, stream_id
@@ -33,6 +34,8 @@ from service.store.replies import text, text_hash
 # Event types after which a game has a new status in the index.
 _STATUS_AFTER = {"game_ended": "ended", "game_scored": "scored"}
 _CACHED_HEADS = 10_000
+
+log = logging.getLogger("cairn.store")
 
 
 class VersionOutOfRange(ValueError):
@@ -134,15 +137,19 @@ class EventStore:
         if seed is not None:
             private["seed"] = seed
         keys = game_keys(game_id)
+        index.expect_change(self._client, game_id)
         reply = self._scripts.create(
             keys=[keys.events, keys.meta, keys.private], args=[json.dumps(meta), json.dumps(private), *payloads]
         )
         if text(reply[0]) == "exists":
             raise VersionConflict(game_id, 0, int(reply[1]))
-        index.add(
-            self._client, game_id, game=created["game"], status=status, players=players,
-            created=index.epoch(time),
-        )
+        try:
+            index.add(
+                self._client, game_id, game=created["game"], status=status, players=players,
+                created=index.epoch(time),
+            )
+        except redis.RedisError as error:
+            log.warning("game %s created, its index entries left to the sweep: %s", game_id, error)
         self._remember(game_id, _Head(len(events), envelopes[-1]["hash"], created["rules_version"]))
         return AppendResult(envelopes, 1, len(events), duplicate=False)
 
@@ -170,6 +177,8 @@ class EventStore:
         command_hash = sha256_hex(canonical_json(command))
         status = _status_after(events)
         head = self._head(game_id, expected_version)
+        if status:
+            index.expect_change(self._client, game_id)
         for _attempt in range(2):
             time = now_iso()
             envelopes, payloads = self._seal_batch(game_id, events, head, command, command_id, time, expected_version)
@@ -190,7 +199,7 @@ class EventStore:
             last = expected_version + len(events)
             self._remember(game_id, _Head(last, envelopes[-1]["hash"], head.rules_version))
             if status:
-                index.set_status(self._client, game_id, status)
+                self._index_status(game_id, status)
             return AppendResult(envelopes, expected_version + 1, last, duplicate=False)
         if outcome == "duplicate":
             first, last = int(reply[1]), int(reply[2])
@@ -203,6 +212,13 @@ class EventStore:
             raise GameNotFound(game_id)
         current = int(reply[1]) if outcome == "conflict" else self.version(game_id)
         raise VersionConflict(game_id, expected_version, current)
+
+    def _index_status(self, game_id: str, status: str) -> None:
+        """The append is in: an index that cannot be written now is the sweep's to repair, not the move's."""
+        try:
+            index.set_status(self._client, game_id, status)
+        except redis.RedisError as error:
+            log.warning("game %s is %s, its index entries left to the sweep: %s", game_id, status, error)
 
     def _seal_batch(
         self,
@@ -259,13 +275,27 @@ class EventStore:
     def read(
         self, game_id: str, from_version: int = 1, to_version: int | None = None, limit: int | None = None
     ) -> list[dict]:
-        """Stored envelopes (unredacted: redact per reader before they leave the service)."""
+        """Stored envelopes (unredacted: redact per reader before they leave the service), from the stream or,
+        for a compacted game, from its compacted value (and any stream entries after it).
+
+        The stream is read first: compaction writes the value and deletes the
+        stream in one step, so a read that finds no stream entry where it
+        starts finds the value.
+        """
         keys = game_keys(game_id)
+        first = max(from_version, 1)
         end = stream_id(to_version) if to_version is not None else "+"
-        entries = self._client.xrange(keys.events, stream_id(max(from_version, 1)), end, count=limit)
-        if not entries and not self._client.exists(keys.meta):
-            raise GameNotFound(game_id)
-        return [_envelope(fields) for _entry_id, fields in entries]
+        entries = self._client.xrange(keys.events, stream_id(first), end, count=limit)
+        envelopes = [_envelope(fields) for _entry_id, fields in entries]
+        if envelopes and envelopes[0]["version"] == first:
+            return envelopes
+        compacted = compaction.read(self._client, game_id)
+        if compacted is None:
+            if not envelopes and not self._client.exists(keys.meta):
+                raise GameNotFound(game_id)
+            return envelopes
+        later = [envelope for envelope in envelopes if envelope["version"] > compacted.version]
+        return (compacted.envelopes(first, to_version, limit) + later)[:limit]
 
     def iter_pages(self, game_id: str, page_size: int = 1000) -> Iterator[list[dict]]:
         """The whole history in pages, so an export of a huge game never holds it all at once."""
@@ -328,7 +358,8 @@ class EventStore:
         return self._client.execute_command("GET", keys.snapshot, **{NEVER_DECODE: []})
 
     def _save_snapshot(self, game_id: str, keys: GameKeys, match: Match, head_hash: str) -> None:
-        self._client.set(keys.snapshot, snapshots.encode(self._snapshot_key, game_id, match, head_hash))
+        """Saved only while the game is live: a compacted game keeps no snapshot, which would outweigh it."""
+        compaction.save_snapshot(self._client, game_id, snapshots.encode(self._snapshot_key, game_id, match, head_hash))
 
     def _fold_to_head(self, game_id: str, match: Match, head_hash: str) -> tuple[Match, str]:
         later = self.read(game_id, match.version + 1)
@@ -387,19 +418,26 @@ class EventStore:
         the stream is verified up to that entry only, so an append landing
         meanwhile is neither half seen nor taken for a break. The snapshot is
         read before that step: a snapshot the service wrote stands for a version
-        the stream had reached by then.
+        the stream had reached by then. A compacted game is verified from its
+        compacted value; one compacted while its stream was being read is
+        verified again from the value, rather than taken for a break.
         """
+        checked, saw_compacted = self._verify_chain(game_id)
+        if not checked.ok and not saw_compacted and compaction.read(self._client, game_id) is not None:
+            checked, _saw = self._verify_chain(game_id)
+        return checked
+
+    def _verify_chain(self, game_id: str) -> tuple[Integrity, bool]:
         keys = game_keys(game_id)
         stored = self._stored_snapshot(keys)
         reply = self._scripts.head(keys=[keys.events, keys.meta])
         if text(reply[0]) == "missing":
             raise GameNotFound(game_id)
         version, head_hash, last_id = int(reply[1]), text(reply[2]), text(reply[3])
+        compacted = compaction.read(self._client, game_id)
         verified, prev_hash, first_bad = 0, GENESIS_HASH, None
-        pages = self._entries_up_to(keys, last_id) if last_id else iter(())
-        for entry_id, fields in pages:
-            envelope = _envelope(fields)
-            if text(entry_id) != stream_id(verified + 1) or not links(envelope, prev_hash, verified + 1):
+        for entry_id, envelope in self._history(keys, compacted, last_id):
+            if entry_id != stream_id(verified + 1) or not links(envelope, prev_hash, verified + 1):
                 first_bad = verified + 1
                 break
             prev_hash, verified = envelope["hash"], verified + 1
@@ -407,10 +445,24 @@ class EventStore:
             first_bad = min(verified + 1, version)
         intact_to = verified if first_bad is None else first_bad - 1
         snapshot = None if stored is None else self._check_snapshot(game_id, stored, intact_to, version)
-        return Integrity(version=version, head_hash=head_hash, first_bad_version=first_bad, snapshot=snapshot)
+        checked = Integrity(version=version, head_hash=head_hash, first_bad_version=first_bad, snapshot=snapshot)
+        return checked, compacted is not None
 
-    def _entries_up_to(self, keys: GameKeys, last_id: str, page_size: int = 1000) -> Iterator[tuple]:
-        start = "-"
+    def _history(
+        self, keys: GameKeys, compacted: compaction.Compacted | None, last_id: str
+    ) -> Iterator[tuple[str, dict]]:
+        """Each stored event up to the stream entry ``last_id`` with the id it is stored under: the compacted
+        value's in order, then the stream's."""
+        done = 0
+        if compacted is not None:
+            for done, envelope in enumerate(compacted.envelopes(), start=1):
+                yield stream_id(done), envelope
+        if last_id and int(last_id.split("-")[0]) > done:
+            start = f"({stream_id(done)}" if done else "-"
+            for entry_id, fields in self._entries_up_to(keys, last_id, start):
+                yield text(entry_id), _envelope(fields)
+
+    def _entries_up_to(self, keys: GameKeys, last_id: str, start: str = "-", page_size: int = 1000) -> Iterator[tuple]:
         while True:
             entries = self._client.xrange(keys.events, start, last_id, count=page_size)
             yield from entries
@@ -474,8 +526,10 @@ class EventStore:
         keys = game_keys(game_id)
         blocking = client or self._client
         reply = blocking.xread({keys.events: stream_id(after_version)}, count=count, block=max(timeout_ms, 1))
-        if not reply and not self._client.exists(keys.meta):
-            raise GameNotFound(game_id)
+        if not reply:
+            if not self._client.exists(keys.meta):
+                raise GameNotFound(game_id)
+            return self.read(game_id, after_version + 1, limit=count)
         return [_envelope(fields) for _stream, entries in reply or [] for _id, fields in entries]
 
 

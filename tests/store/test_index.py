@@ -1,13 +1,19 @@
 """The game index: list and filter by game, status, player and creation time, with paging."""
 from __future__ import annotations
 
+import itertools
+import os
+import subprocess
+import sys
 import time
 from datetime import UTC, datetime
+
+import redis
 
 from domain import registry
 from domain.core import SERVER
 from domain.core.match import create
-from service.store import EventStore
+from service.store import EventStore, index
 from tests.core.high_card import RULES, HighCard
 from tests.store.conftest import new_game, play
 
@@ -80,3 +86,94 @@ def test_pages_cover_every_game_once(redis_client):
     assert [len(metas) for metas, _total in pages] == [5, 5, 2]
     listed = [game for page in pages for game in ids(page)]
     assert sorted(listed) == [f"g{n:02}" for n in range(12)]
+
+
+def brute_force(metas: list[dict], *, game=None, status=None, player=None, after=None, before=None) -> list[str]:
+    """What a listing must answer, worked out from the metas alone (newest first, ties by id descending)."""
+    chosen = [meta for meta in metas
+              if (game is None or meta["game"] == game) and (status is None or meta["status"] == status)
+              and (player is None or player.lower() in {name.lower() for name in meta["players"]})
+              and (after is None or index.epoch(meta["created_at"]) > after)
+              and (before is None or index.epoch(meta["created_at"]) < before)]
+    return [meta["game_id"] for meta in sorted(chosen, key=lambda meta: (index.epoch(meta["created_at"]),
+                                                                         meta["game_id"]), reverse=True)]
+
+
+def test_every_combination_of_filters_pages_like_the_filtered_list_of_all_games(redis_client):
+    store = EventStore(redis_client, snapshot_every=0)
+    names = ["Ann", "bo", "Cy", "Dee"]
+    for n in range(24):
+        rules = registry.get_rules("high-card-again" if n % 3 == 0 else "high-card")
+        players = [names[n % 4], names[(n + 1 + n // 4) % 4]]
+        match, events = create(rules, {}, players, SERVER, "s")
+        store.create(f"g{n:02}", events, seed="s", tokens={}, players=players)
+        if n % 4 == 1:
+            play(store, f"g{n:02}", match)
+    metas = [store.meta(f"g{n:02}") for n in range(24)]
+    moments = sorted(index.epoch(meta["created_at"]) for meta in metas)
+    after, before = moments[3], moments[20]
+    for game, status, player, bounds in itertools.product(
+        (None, "high-card", "high-card-again"), (None, "active", "ended"), (None, "ANN", "bo"),
+        ((None, None), (after, None), (None, before), (after, before)),
+    ):
+        expected = brute_force(metas, game=game, status=status, player=player, after=bounds[0], before=bounds[1])
+        for offset, limit in ((0, 50), (0, 2), (1, 3), (5, 2), (len(expected), 4)):
+            page, total = store.list_games(game=game, status=status, player=player, created_after=bounds[0],
+                                           created_before=bounds[1], offset=offset, limit=limit)
+            assert total == len(expected)
+            assert [meta["game_id"] for meta in page] == expected[offset:offset + limit], (game, status, player)
+    assert "cmdstat_zinterstore" not in redis_client.info("commandstats")
+
+
+def test_a_crash_between_a_games_write_and_its_index_write_is_repaired_by_the_sweep(store, redis_client,
+                                                                                     monkeypatch):
+    first = new_game(store, "g1")
+    monkeypatch.setattr(index, "add", lambda *args, **kwargs: None)
+    monkeypatch.setattr(index, "set_status", lambda *args, **kwargs: None)
+    new_game(store, "g2", players=("Eve", "Fay"))
+    play(store, "g1", first)
+    assert ids(store.list_games()) == ["g1"] and ids(store.list_games(status="ended")) == []
+    assert index.repair_pending(redis_client) == [], "a game still being written was taken for a lost one"
+    assert sorted(index.repair_pending(redis_client, grace=0)) == ["g1", "g2"]
+    assert ids(store.list_games()) == ["g2", "g1"]
+    assert ids(store.list_games(status="ended")) == ["g1"] and ids(store.list_games(status="active")) == ["g2"]
+    assert ids(store.list_games(player="fay", status="active")) == ["g2"]
+    assert redis_client.zcard(index.PENDING) == 0
+
+
+def test_an_index_that_cannot_be_written_after_an_accepted_move_fails_nothing(store, redis_client, monkeypatch):
+    match = new_game(store, "g1")
+
+    def down(*args, **kwargs):
+        raise redis.ConnectionError("the index is unreachable")
+
+    monkeypatch.setattr(index, "set_status", down)
+    play(store, "g1", match)
+    assert store.meta("g1")["status"] == "ended" and ids(store.list_games(status="ended")) == []
+    assert index.repair_pending(redis_client, grace=0) == ["g1"]
+    assert ids(store.list_games(status="ended")) == ["g1"]
+
+
+def test_reindex_rebuilds_the_index_from_the_games_and_drops_the_earlier_layout(store, redis_client, redis_server):
+    first = new_game(store, "g1")
+    new_game(store, "g2", players=("Eve", "Fay"))
+    play(store, "g1", first)
+    expected = {name: ids(store.list_games(**filters)) for name, filters in
+                {"all": {}, "ended": {"status": "ended"}, "fay": {"player": "FAY"}}.items()}
+    for key in redis_client.scan_iter(match="cairn:index:*"):
+        redis_client.delete(key)
+    redis_client.zadd("cairn:index:player:ann", {"g1": 1.0})
+    finished = subprocess.run([sys.executable, "-m", "service.cli", "reindex"], capture_output=True, text=True,
+                              env={**os.environ, "REDIS_URL": redis_server.url}, timeout=60)
+    assert finished.returncode == 0, finished.stderr
+    assert "indexed 2 games; removed 1 keys" in finished.stdout
+    assert {name: ids(store.list_games(**filters)) for name, filters in
+            {"all": {}, "ended": {"status": "ended"}, "fay": {"player": "FAY"}}.items()} == expected
+    assert not redis_client.exists("cairn:index:player:ann")
+
+
+def test_player_names_cannot_forge_another_combinations_key(store):
+    new_game(store, "g1", players=("a&status=ended", "Bo"))
+    new_game(store, "g2", players=("A", "Bo"))
+    assert ids(store.list_games(player="a&status=ended")) == ["g1"]
+    assert ids(store.list_games(player="a", status="ended")) == []
