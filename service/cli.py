@@ -1,6 +1,7 @@
 """The ``cairn`` command: ``cairn serve`` runs the API and a worker, ``cairn worker`` runs a worker.
 
 ``cairn verify FILE`` checks an exported record offline (no server, no Redis).
+``cairn bot`` plays games through the API with the Python client (:mod:`cairn_client.bot`).
 
 Without ``REDIS_URL`` both start an embedded, real Redis (AOF on, data in
 ``<data-dir>/redis``) and stop it on exit, so one command runs Cairn on a
@@ -47,7 +48,14 @@ is a non-zero exit with one line naming the cause.
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s cairn %(levelname)s %(message)s")
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "bot":
+        from cairn_client.bot import main as bot
+
+        return bot(rest, prog="cairn bot")
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "verify":
         from workers.verify import main as verify
 
@@ -78,6 +86,9 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("worker", help="one RQ worker on Cairn's queue, restarted if it dies")
     check = commands.add_parser("verify", help="check a json or ndjson export offline: hash chain and seed draws")
     check.add_argument("file", help="the exported file")
+    # The bot parses its own arguments (cairn_client.bot): `cairn bot --help` lists them.
+    commands.add_parser("bot", add_help=False, help="play seats of a game, or soak the service with bots "
+                        "and audit every game (cairn bot --help)")
     return parser
 
 
