@@ -80,6 +80,7 @@ class FaultyProxy:
 def _handler(proxy: FaultyProxy) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # an answer goes out in several writes: do not hold them back
 
         def log_message(self, *_args) -> None:
             pass

@@ -51,22 +51,23 @@ class Tally:
     server_errors: int = 0
     audits: int = 0
     audit_failures: int = 0
+    unfinished: int = 0
     problems: list[str] = field(default_factory=list)
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(self.games + other.games, self.ended + other.ended, self.moves + other.moves,
                      self.refusals + other.refusals, self.server_errors + other.server_errors,
                      self.audits + other.audits, self.audit_failures + other.audit_failures,
-                     self.problems + other.problems)
+                     self.unfinished + other.unfinished, self.problems + other.problems)
 
     @property
     def ok(self) -> bool:
-        return self.server_errors == 0 and self.audit_failures == 0 and not self.problems
+        return self.server_errors == 0 and self.audit_failures == 0 and self.unfinished == 0
 
     def summary(self, seconds: float) -> str:
         return (f"games {self.games} (ended {self.ended}), moves {self.moves}, refusals {self.refusals}, "
                 f"5xx {self.server_errors}, audits {self.audits}, audit failures {self.audit_failures}, "
-                f"unfinished {len(self.problems)}, {seconds:.1f} s")
+                f"unfinished {self.unfinished}, {seconds:.1f} s")
 
 
 class GaveUp(CairnError):
@@ -193,7 +194,8 @@ def run_game(client: Client, game_id: str, tokens: dict[str, str], policy: Polic
     bot = SeatBot(client, game_id, tokens, policy, rng, max_moves)
     try:
         bot.play()
-    except Exception as error:  # noqa: BLE001 - one game's failure is reported, the others play on
+    except Exception as error:  # one game's failure, whatever it is, is reported; the others play on
+        bot.tally.unfinished = 1
         bot.tally.problems.append(f"game {game_id}: {type(error).__name__}: {error}")
     if audit_timeout is not None and bot.tally.ended:
         bot.audit(audit_timeout)
@@ -214,7 +216,7 @@ def soak(url: str, game: str, players: int, *, games: int, concurrency: int, str
             except CairnError as error:
                 statuses = client.transport.statuses
                 return Tally(games=1, server_errors=sum(n for status, n in statuses.items() if status >= 500),
-                             problems=[f"game {index + 1} not created: {error}"])
+                             unfinished=1, problems=[f"game {index + 1} not created: {error}"])
             tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
             tokens[ORGANISER] = created["organiser_token"]
             return run_game(client, created["game_id"], tokens, STRENGTHS[strength](f"{seed}:{index}"),
@@ -235,7 +237,7 @@ def play_seats(url: str, game_id: str, tokens: list[str], *, strength: str = "ra
                 assert view is not None, "a read without If-None-Match always has a body"
                 held[view["reader"]] = token
         except CairnError as error:
-            return Tally(problems=[f"game {game_id}: {error}"])
+            return Tally(games=1, unfinished=1, problems=[f"game {game_id}: {error}"])
         return run_game(client, game_id, held, STRENGTHS[strength](seed), random.Random(f"{seed}:chance"),
                         audit_timeout=audit_timeout, max_moves=max_moves)
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import requests
+import urllib3
 
 from cairn_client.errors import ConnectionFailed, error_for
 from cairn_client.retry import RETRY_STATUSES, RETRY_STATUSES_IF_IDEMPOTENT, Budget, RetryPolicy, parse_retry_after
@@ -71,10 +72,16 @@ class Transport:
 
 def _may_resend(error: requests.RequestException, idempotent: bool) -> bool:
     """A connection never made is safe to try again; one that broke after sending is safe only if idempotent."""
-    if isinstance(error, requests.ConnectTimeout):
+    if isinstance(error, requests.ConnectTimeout) or _never_connected(error):
         return True
     return idempotent and isinstance(error, requests.ConnectionError | requests.Timeout
                                      | requests.exceptions.ChunkedEncodingError)
+
+
+def _never_connected(error: requests.RequestException) -> bool:
+    """A refused connection: requests wraps it as urllib3's NewConnectionError, the request never left."""
+    reason = getattr(error.args[0], "reason", None) if error.args else None
+    return isinstance(reason, urllib3.exceptions.NewConnectionError)
 
 
 def _problem(response: requests.Response) -> dict[str, Any]:
