@@ -2,6 +2,7 @@
 
 ``cairn verify FILE`` checks an exported record offline (no server, no Redis).
 ``cairn reindex`` rebuilds the game index from the games themselves.
+``cairn bot`` plays games through the API with the Python client (:mod:`cairn_client.bot`).
 
 Without ``REDIS_URL`` both start an embedded, real Redis (AOF on, data in
 ``<data-dir>/redis``) and stop it on exit, so one command runs Cairn on a
@@ -49,7 +50,14 @@ is a non-zero exit with one line naming the cause.
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s cairn %(levelname)s %(message)s")
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "bot":
+        from cairn_client.bot import main as bot
+
+        return bot(rest, prog="cairn bot")
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "verify":
         from workers.verify import run
 
@@ -87,6 +95,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--no-rules", action="store_true", help="do not decide every recorded command again")
     commands.add_parser("reindex", help="rebuild the game index from the games themselves (after a crash or an "
                                         "upgrade); the API keeps answering meanwhile")
+    # The bot parses its own arguments (cairn_client.bot): `cairn bot --help` lists them.
+    commands.add_parser("bot", add_help=False, help="play seats of a game, or soak the service with bots "
+                        "and audit every game (cairn bot --help)")
     return parser
 
 
