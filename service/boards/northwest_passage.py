@@ -23,4 +23,5 @@ def components() -> dict:
         "the_end": next(position["position"] for position in catalogue.sun_track if position["the_end"]),
         "patterns": {kind: "/".join(rows) for kind, rows in catalogue.patterns.items()},
         "tokens": {tile.id: tile.token["type"] for tile in catalogue.large.values() if tile.token},
+        "small_copies": catalogue.small_copies_when_limited,
     }
