@@ -3,7 +3,7 @@
  * track, its scientists and its stack of observed animal cards.
  *
  * Picks: elements a seat may click on the table page carry data-pick (a card id, a location, a pool slot
- * as "pool_slot:N", a goal id, or a move type such as "draw_blind"); the page matches them to legal moves.
+ * as "pool_slot=N", a goal id, or a move type such as "draw_blind"); the page matches them to legal moves.
  */
 (function (B) {
   "use strict";
@@ -67,7 +67,7 @@
     parts.push(text(10, 44, "Pool", {class: "label"}));
     (state.pool || []).forEach((cardId, slot) => {
       const x = 10 + slot * (CARD_W + 8);
-      parts.push(cardId ? animal(x, 52, cardId, components, {"data-pick": `pool_slot:${slot}`, "data-zone": "pool"})
+      parts.push(cardId ? animal(x, 52, cardId, components, {"data-pick": `pool_slot=${slot}`, "data-zone": "pool"})
         : emptySlot(x, 52, "empty", {"data-zone": "pool"}));
     });
     const pileX = 10 + 4 * (CARD_W + 8) + 20;

@@ -4,7 +4,7 @@
  * and below it the display and the supply.
  *
  * Picks for the table page: a tile (hand, display, map) by its id, a small type in the supply by its
- * type, a port by "G" or "N", a token by its id, an empty cell by "anchor_x:X,anchor_y:Y".
+ * type, a port by "G" or "N", a token by its id, an empty cell by "anchor_x=X&anchor_y=Y".
  */
 (function (B) {
   "use strict";
@@ -47,7 +47,7 @@
     for (let y = 0; y < components.height; y += 1) {
       for (let x = 0; x < components.width; x += 1) {
         lines.push(el("rect", {x: cellX(x), y: cellY(y), width: CELL, height: CELL, class: "grid",
-                               "data-cell": `${x},${y}`, "data-pick": `anchor_x:${x},anchor_y:${y}`}));
+                               "data-cell": `${x},${y}`, "data-pick": `anchor_x=${x}&anchor_y=${y}`}));
       }
     }
     return el("g", {class: "cells"}, ...lines);
@@ -208,7 +208,7 @@
       parts.push(el("g", {class: "vessel-line", "data-vessel": `${seat}:${kind}`},
         text(10, 44 + row * 20, `${words(kind)} ${where} \u00b7 crew ${vessel.available ?? 0} ready, ${vessel.resting ?? 0} resting`,
              {"font-size": 12}),
-        ...crew(260, 40 + row * 20, vessel.available || 0, vessel.resting || 0)));
+        ...crew(318, 40 + row * 20, vessel.available || 0, vessel.resting || 0)));
     });
     const tokens = Object.entries(player.tokens || {}).map(([kind, count]) => `${words(kind)} ${count}`).join(" \u00b7 ");
     parts.push(text(10, 84, `Tokens: ${tokens}`, {"font-size": 12, "data-tokens": seat}));

@@ -5,6 +5,8 @@ one in ``generic.js``, so its replay file and table page still work.
 """
 from __future__ import annotations
 
+import json
+
 from service.boards.components import FOLDER, MODULES, components, scripts
 
 
@@ -24,3 +26,9 @@ def board_components(game: str) -> dict:
 
 def board_style() -> str:
     return (FOLDER / "board.css").read_text(encoding="utf-8")
+
+
+def script_json(value: object) -> str:
+    """JSON safe inside a <script> element: no ``<``, ``>`` or ``&`` outside escapes."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

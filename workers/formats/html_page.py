@@ -18,7 +18,7 @@ from typing import TextIO
 from domain.core.events import ORGANISER, full_data
 from domain.core.match import Match, apply_event, start, view
 from domain.registry import get_rules
-from service.boards.pages import board_components, board_script, board_style
+from service.boards.pages import board_components, board_script, board_style, script_json
 from workers.formats import ExportInput, words
 from workers.formats.deltas import changes
 from workers.formats.notation import move_text, result_text, token
@@ -76,12 +76,6 @@ class Packed:
         self.pending = data[whole:]
 
 
-def script_json(value: object) -> str:
-    """JSON safe inside a <script> element: no ``<``, ``>`` or ``&`` outside escapes."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def write_html(out: TextIO, source: ExportInput) -> None:
     """The page, then every version as ``{version, move, view}`` for the first and ``{version, move, changes}``
     after it, packed; the board's own script draws each view as the reader's board."""
@@ -131,6 +125,7 @@ PAGE_HEAD = """<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>{title}</title>
 <style>
 {style}
