@@ -36,6 +36,10 @@
                       viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img"}, ...children);
   }
 
+  /* Picks: an element a seat may click on the table page carries data-pick, a move type ("draw_blind"), a
+   * value ("animal-12") or "key=value" pairs joined by "&" ("anchor_x=3&anchor_y=4"); table.js matches
+   * them to the legal moves. */
+
   /* A stable hue (0..359) for a name, so a species or a seat keeps its colour on every board. */
   function hue(name) {
     let hash = 7;
@@ -116,7 +120,7 @@
     /* A legal move in words, for a list of choices: "observe: Snowy owl (sleigh) at LEFT". */
     describe(game, command, components) {
       const named = describers[game] || ((value) => value);
-      const show = (value) => Array.isArray(value) ? value.map(show).join(", ") :
+      const show = (value) => Array.isArray(value) ? (value.length ? value.map(show).join(", ") : "none") :
         value !== null && typeof value === "object" ? JSON.stringify(value) : String(named(value, components));
       const shown = Object.entries(command).filter(([key]) => key !== "type")
         .map(([key, value]) => `${words(key).toLowerCase()} ${show(value)}`);

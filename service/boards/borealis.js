@@ -182,7 +182,8 @@
       const stack = (player.stacks || {})[location] || [];
       const cards = stack.map((cardId, index) => animal(x + 4, top + 90 + index * STACK_STEP, cardId, components,
                                                        {"data-zone": "stack"}));
-      parts.push(el("g", {class: "location", "data-location": location, "data-pick": location},
+      const pick = seat === reader ? location : undefined;  // only the reader's own locations take its cards
+      parts.push(el("g", {class: "location", "data-location": location, "data-pick": pick},
         el("rect", {x, y: top, width: COLUMN_W, height: height - top - 8, rx: 6, class: "location-area"}),
         text(x + 6, top + 14, `${words(location.toLowerCase())} \u00b7 ${stack.length} card${stack.length === 1 ? "" : "s"}`,
              {"font-size": 12, "font-weight": 700}),
