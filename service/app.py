@@ -59,6 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(prelude.before_request)
     for module in (rules, games, stream, docs, keys, health):
         app.register_blueprint(module.blueprint)
+    app.register_blueprint(importlib.import_module("service.api.table").blueprint)
     if importlib.util.find_spec(RECORDS_MODULE) is not None:
         app.register_blueprint(importlib.import_module(RECORDS_MODULE).blueprint)
     _freeze_boot_objects()
