@@ -107,8 +107,12 @@
     const lines = (sheet.lines || []).map((line) =>
       `<tr data-rule="${escapeText(line.rule ?? "")}"><td>${who(line.seat)}</td><td>${escapeText(line.rule ?? "")}</td>` +
       `<td>${escapeText(line.label ?? "")}</td><td>${escapeText(line.points ?? "")}</td></tr>`).join("");
+    // A game lost by all (a shared defeat) has no lines: the rule that ended it is what the sheet says.
+    const ending = !lines && sheet.rule ?
+      `<tr data-rule="${escapeText(sheet.rule)}"><td>${escapeText(sheet.outcome ?? "")}</td><td>${escapeText(sheet.rule)}</td>` +
+      `<td>${escapeText(sheet.detail ?? "")}</td><td></td></tr>` : "";
     return `<article class="score"><h3>Final score</h3><ol class="ranking">${ranking}</ol>` +
-      `<table><tr><th>Player</th><th>Rule</th><th>For</th><th>Points</th></tr>${lines}</table></article>`;
+      `<table><tr><th>Player</th><th>Rule</th><th>For</th><th>Points</th></tr>${lines}${ending}</table></article>`;
   }
 
   const describers = {};

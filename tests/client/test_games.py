@@ -121,3 +121,14 @@ def test_a_refused_creation_raises_with_the_whole_problem(client):
     with pytest.raises(Refused) as refused:
         client.create_game("no-such-game", ["Ann"])
     assert refused.value.code == "unknown_game_name" and refused.value.problem["status"] == 422
+
+
+def test_the_probes_keys_and_table_page(client):
+    assert client.get_health() == {"status": "ok"}
+    ready = client.get_ready()
+    assert ready["code"] == "not_ready" and ready["failed"] == ["worker"], "no worker runs in this test"
+    keys = client.list_keys()
+    assert keys["algorithm"] == "ed25519" and keys["keys"][0]["status"] == "active"
+    game = client.create_game("high-card", ["Ann", "Bo"])
+    page = client.get_table(game["game_id"])
+    assert "<svg" in page or "board" in page

@@ -103,6 +103,23 @@ class Client:
     def get_docs(self) -> str:
         return self.transport.request("GET", "/docs", idempotent=True).text
 
+    @operation("GET", "/health")
+    def get_health(self) -> dict[str, Any]:
+        """The serving process answers (it asks nothing of Redis)."""
+        return self._json("GET", "/health")
+
+    @operation("GET", "/ready")
+    def get_ready(self) -> dict[str, Any]:
+        """Whether the service can do its work: the 200 answer, or the 503 ``not_ready`` problem, whose
+        ``failed`` names the checks that failed. Asked once and never retried, as a probe should be."""
+        transport = self.transport
+        return transport.session.get(transport.base_url + "/ready", timeout=transport.timeout).json()
+
+    @operation("GET", "/keys")
+    def list_keys(self) -> dict[str, Any]:
+        """The public keys that sign game heads; ``cairn verify --key`` checks an export against them."""
+        return self._json("GET", "/keys")
+
     # Games
 
     @operation("POST", "/games")
@@ -131,6 +148,11 @@ class Client:
             page = self.list_games(offset=offset, limit=limit, **filters)
             yield from page["games"]
             offset = page["next_offset"]
+
+    @operation("GET", "/games/{game_id}/table")
+    def get_table(self, game_id: str) -> str:
+        """The game's live table page (HTML); a person opens it with ``?token=`` to play a seat."""
+        return self.transport.request("GET", f"/games/{game_id}/table", idempotent=True).text
 
     @operation("GET", "/games/{game_id}")
     def get_game(self, game_id: str, *, token: str | None = None, if_none_match: int | None = None) -> GameView | None:
