@@ -1,11 +1,12 @@
 """The read model for listing and searching games: sorted sets scored by creation time.
 
-``cairn:index:all`` holds every game; ``game:<name>``, ``status:<status>`` and
+``cairn:{index}:all`` holds every game; ``game:<name>``, ``status:<status>`` and
 ``player:<lowercased name>`` hold the games with that property. A filtered
 listing intersects the sets it needs. Only the status of a game changes after
 its creation, so an append touches the index only when it ends or scores a game.
-The index keys span games, so they carry no hash tag and are written after
-the game's own atomic step.
+The index keys span games, so they share a hash tag of their own (one slot
+of a Redis Cluster) rather than a game's, and are written after the game's own
+atomic step.
 """
 from __future__ import annotations
 

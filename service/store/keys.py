@@ -1,12 +1,14 @@
 """Redis key names. Every key of one game carries the hash tag ``{G}``, so on a
-Redis Cluster a game's keys share one slot and its Lua append stays legal;
-the index keys span games and are therefore not tagged."""
+Redis Cluster a game's keys share one slot and its Lua append stays legal.
+The index keys span games, so they cannot share a game's slot; they carry the
+hash tag ``{index}`` instead, which keeps them in one slot of their own, where
+an intersection of two of them (or a transaction over several) is legal."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-INDEX_ALL = "cairn:index:all"
-INDEX_PREFIX = "cairn:index:"
+INDEX_PREFIX = "cairn:{index}:"
+INDEX_ALL = f"{INDEX_PREFIX}all"
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,7 @@ def token_bucket(game_id: str, token_hash: str) -> str:
 
 
 def index_key(kind: str, value: str) -> str:
-    """``cairn:index:game:<name>``, ``cairn:index:status:<status>``, ``cairn:index:player:<lowercased name>``."""
+    """``cairn:{index}:game:<name>``, ``cairn:{index}:status:<status>``, ``cairn:{index}:player:<lowercased name>``."""
     return f"{INDEX_PREFIX}{kind}:{value}"
 
 

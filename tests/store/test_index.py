@@ -8,6 +8,7 @@ from domain import registry
 from domain.core import SERVER
 from domain.core.match import create
 from service.store import EventStore
+from service.store.keys import INDEX_PREFIX
 from tests.core.high_card import RULES, HighCard
 from tests.store.conftest import new_game, play
 
@@ -55,7 +56,7 @@ def test_filters_by_game_status_and_player_name_in_any_case(store, redis_client)
                  command=None, command_id="score", idempotency_key=None)
     assert ids(store.list_games(status="ended")) == []
     assert ids(store.list_games(status="scored")) == ["g1"]
-    assert not list(redis_client.scan_iter(match="cairn:index:scratch:*"))
+    assert not list(redis_client.scan_iter(match=f"{INDEX_PREFIX}scratch:*"))
 
 
 def test_filters_by_creation_time(store):
