@@ -13,6 +13,8 @@ from service.store.envelope import GENESIS_HASH
 from service.store.keys import INDEX_PREFIX
 from tests.store.conftest import SEED, new_game, play, tokens_for
 
+pytestmark = pytest.mark.cluster
+
 
 def next_move(match):
     seat = waiting_for(match)[0]

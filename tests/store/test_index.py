@@ -4,6 +4,8 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
+import pytest
+
 from domain import registry
 from domain.core import SERVER
 from domain.core.match import create
@@ -11,6 +13,8 @@ from service.store import EventStore
 from service.store.keys import INDEX_PREFIX
 from tests.core.high_card import RULES, HighCard
 from tests.store.conftest import new_game, play
+
+pytestmark = pytest.mark.cluster
 
 
 class HighCardAgain(HighCard):
