@@ -27,6 +27,7 @@ class Tally:
     statuses: Counter = field(default_factory=Counter)
     acknowledged: dict[str, dict[int, str]] = field(default_factory=dict)
     games: dict[str, str] = field(default_factory=dict)
+    organisers: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def count(self, status: int) -> None:
@@ -95,6 +96,7 @@ class Bot:
                        **{seat["seat"]: seat["token"] for seat in created["seats"]}}
         with self.tally.lock:
             self.tally.games[created["game_id"]] = name
+            self.tally.organisers[created["game_id"]] = created["organiser_token"]
         self.tally.acknowledge(created["game_id"], [{"version": v, "hash": None}
                                                     for v in range(1, created["version"] + 1)])
 
