@@ -1,8 +1,10 @@
 """The Flask app factory: configuration, the event store, rate limiting, error handling and blueprints.
 
 Configuration comes from the ``config`` mapping, else the environment
-(``REDIS_URL`` and ``CAIRN_<KEY>``), else the defaults below, which are
-also the limits the API spec documents.
+(``REDIS_URL``, ``REDIS_CLUSTER_URL`` and ``CAIRN_<KEY>``), else the defaults
+below, which are also the limits the API spec documents. With
+``REDIS_CLUSTER_URL`` the games live on that Redis Cluster and the job queue
+on ``CAIRN_QUEUE_URL`` (see :mod:`service.store.connection`).
 """
 from __future__ import annotations
 
@@ -22,13 +24,16 @@ from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
-from service.store import Durability, EventStore, snapshot_key
-from service.store.connection import REQUEST_TIMEOUT, connect
+from service.store import Durability, EventStore, Replication, snapshot_key
+from service.store.connection import REQUEST_TIMEOUT, Locations, connect
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "REDIS_CLUSTER_URL": None,
+    "QUEUE_URL": None,
     "REDIS_TIMEOUT": REQUEST_TIMEOUT,
     "APPENDFSYNC": "everysec",
+    "REPLICA_WAIT_MS": 500,
     "SNAPSHOT_EVERY": 200,
     "MAX_BODY_BYTES": 64 * 1024,
     "RATE_LIMIT": 20.0,
@@ -70,19 +75,29 @@ def _services(settings: Mapping[str, Any]) -> Services:
     """The clients and what is built on them. None of it talks to Redis yet: a process booted during an
     outage comes up, answers 503s, and works once Redis is back. (The live stream has a client of its own,
     whose reads may last a whole block: :mod:`service.api.stream`.)"""
-    url, timeout = settings["REDIS_URL"], float(settings["REDIS_TIMEOUT"])
-    client = connect(url, read_timeout=timeout, connect_timeout=timeout, decode_responses=True)
+    locations, timeout = Locations.from_config(settings), float(settings["REDIS_TIMEOUT"])
+    client = locations.connect_store(read_timeout=timeout, connect_timeout=timeout)
     key = snapshot_key.resolve(settings["SNAPSHOT_SECRET"], settings["DATA_DIR"])
-    store = EventStore(client, snapshot_every=int(settings["SNAPSHOT_EVERY"]), snapshot_key=key)
+    store = EventStore(client, snapshot_every=int(settings["SNAPSHOT_EVERY"]), snapshot_key=key,
+                       replication=_replication(settings["APPENDFSYNC"], int(settings["REPLICA_WAIT_MS"]), timeout))
     return Services(
         client=client,
-        queue_client=connect(url, read_timeout=timeout, connect_timeout=timeout),
+        queue_client=connect(locations.queue, read_timeout=timeout, connect_timeout=timeout),
         store=store,
         matches=MatchCache(store),
         limiter=RateLimiter(client, float(settings["RATE_LIMIT"]), int(settings["RATE_BURST"])),
         durability=Durability(client, settings["APPENDFSYNC"]),
         spec_text=_spec_path(settings["API_SPEC_PATH"]).read_text(encoding="utf-8"),
     )
+
+
+def _replication(durability: str, wait_ms: int, timeout: float) -> Replication | None:
+    """One replica's confirmation for ``replicated``; the wait must end before the read that waits for it."""
+    if durability != "replicated":
+        return None
+    if not 0 < wait_ms < timeout * 1000:
+        raise ValueError(f"CAIRN_REPLICA_WAIT_MS must be above 0 and below the Redis timeout ({timeout * 1000:g} ms)")
+    return Replication(replicas=1, wait_ms=wait_ms)
 
 
 def _freeze_boot_objects() -> None:
@@ -102,7 +117,7 @@ def _freeze_boot_objects() -> None:
 def _settings(config: Mapping[str, Any]) -> dict[str, Any]:
     settings = {}
     for key, default in DEFAULTS.items():
-        env = os.environ.get(key if key == "REDIS_URL" else f"CAIRN_{key}")
+        env = os.environ.get(key if key.startswith("REDIS_") and key.endswith("_URL") else f"CAIRN_{key}")
         value = config.get(key, env if env is not None else default)
         settings[key] = type(default)(value) if default is not None and value is not None else value
     settings.update({key: value for key, value in config.items() if key not in DEFAULTS})

@@ -4,7 +4,9 @@
 ``cairn reindex`` rebuilds the game index from the games themselves.
 ``cairn bot`` plays games through the API with the Python client (:mod:`cairn_client.bot`).
 
-Without ``REDIS_URL`` both start an embedded, real Redis (AOF on, data in
+With ``REDIS_CLUSTER_URL`` (and ``CAIRN_QUEUE_URL`` for the job queue) the
+games are on that Redis Cluster. Without it or ``REDIS_URL`` both start an
+embedded, real Redis (AOF on, data in
 ``<data-dir>/redis``) and stop it on exit, so one command runs Cairn on a
 machine with nothing but Python; a second command on the same folder joins
 the Redis the first started. What they start, they supervise
@@ -27,6 +29,7 @@ import redis
 
 from service.redis_server import RedisServer
 from service.store.connection import connect
+from service.store.durability import DURABILITY_MODES, appendfsync_of
 from service.supervisor import Child, Command, EmbeddedRedis, StartFailure, Supervisor
 
 log = logging.getLogger("cairn")
@@ -76,8 +79,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cairn", description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default=os.environ.get("CAIRN_DATA_DIR", "var"),
                         help="the data folder: the embedded Redis, exports and secrets (default: ./var)")
-    parser.add_argument("--appendfsync", choices=("everysec", "always"),
-                        default=os.environ.get("CAIRN_APPENDFSYNC", "everysec"))
+    parser.add_argument("--appendfsync", choices=DURABILITY_MODES,
+                        default=os.environ.get("CAIRN_APPENDFSYNC", "everysec"),
+                        help="when an append is acknowledged: in memory and fsynced within a second (everysec), "
+                             "fsynced (always), or confirmed by a replica (replicated; needs a Redis with replicas)")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="the API (gunicorn) and one RQ worker, supervised",
                                 description="Run the API and one RQ worker, restarting what dies.",
@@ -165,36 +170,46 @@ def _check_free(host: str, port: int) -> None:
 
 
 def _redis(data_dir: Path, appendfsync: str) -> tuple[str, EmbeddedRedis | None]:
-    """``REDIS_URL`` if set, else the embedded Redis already running on ``data_dir``, else a new one to start.
+    """The queue's URL, and the embedded Redis to start, if any: none with ``REDIS_CLUSTER_URL`` (the queue is
+    then at ``CAIRN_QUEUE_URL``) or ``REDIS_URL``; else the one already running on ``data_dir``, else a new one.
 
     Two Redis servers must never share one AOF folder, so a second command on
     the same folder (``cairn worker`` beside ``cairn serve``) joins the first's
     server, found through the URL it leaves in the folder while it runs.
     """
-    configured = os.environ.get("REDIS_URL")
+    cluster, configured = os.environ.get("REDIS_CLUSTER_URL"), os.environ.get("REDIS_URL")
+    if cluster:
+        queue = os.environ.get("CAIRN_QUEUE_URL")
+        if not queue:
+            raise StartFailure("REDIS_CLUSTER_URL is set but CAIRN_QUEUE_URL is not: the job queue needs a plain Redis")
+        _probe(cluster, "REDIS_CLUSTER_URL")
+        _probe(queue, "CAIRN_QUEUE_URL")
+        return queue, None
     if configured:
         _probe(configured)
         return configured, None
+    if appendfsync == "replicated":
+        raise StartFailure("--appendfsync replicated needs a Redis with a replica: set REDIS_URL or REDIS_CLUSTER_URL")
     marker = data_dir / "redis" / URL_FILE
     running = _running(marker)
     if running:
         log.info("using the embedded Redis already running on %s", running)
         return running, None
-    server = RedisServer(data_dir / "redis", appendfsync=appendfsync)
+    server = RedisServer(data_dir / "redis", appendfsync=appendfsync_of(appendfsync))
     _check_writable(server.data_dir)
     return server.url, EmbeddedRedis(server, marker)
 
 
-def _probe(url: str) -> None:
-    """A short connect to ``REDIS_URL``, so a wrong one is one clear line instead of a crash loop."""
+def _probe(url: str, setting: str = "REDIS_URL") -> None:
+    """A short connect to the Redis a setting names, so a wrong one is one clear line instead of a crash loop."""
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=PROBE_SECONDS, socket_timeout=PROBE_SECONDS)
     except ValueError as error:
-        raise StartFailure(f"REDIS_URL is not a Redis URL ({error})") from None
+        raise StartFailure(f"{setting} is not a Redis URL ({error})") from None
     try:
         client.ping()
     except redis.RedisError as error:
-        raise StartFailure(f"Redis is unreachable at REDIS_URL {_without_password(url)} ({error})") from None
+        raise StartFailure(f"Redis is unreachable at {setting} {_without_password(url)} ({error})") from None
     finally:
         client.close()
 

@@ -38,11 +38,13 @@ def free_port() -> int:
 
 @dataclass
 class RedisServer:
-    """One ``redis-server`` child process; ``appendfsync`` is ``everysec`` or ``always``."""
+    """One ``redis-server`` child process; ``appendfsync`` is ``everysec`` or ``always``; ``options`` are more
+    ``redis-server`` arguments (a cluster node's, say)."""
 
     data_dir: Path
     port: int = field(default_factory=free_port)
     appendfsync: str = "everysec"
+    options: tuple[str, ...] = ()
     process: subprocess.Popen | None = None
 
     @property
@@ -64,6 +66,7 @@ class RedisServer:
                 "--save", "",
                 "--daemonize", "no",
                 "--logfile", str(self.data_dir / "redis.log"),
+                *self.options,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

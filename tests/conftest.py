@@ -1,14 +1,40 @@
 """The test run's own Redis: a private port and data folder, started once, flushed per test; and a data
 folder of the run's own for every process that reads ``CAIRN_DATA_DIR`` (the snapshot key, the signing
-key), as ``cairn serve`` gives its API and worker, so no test writes under the working directory."""
+key), as ``cairn serve`` gives its API and worker, so no test writes under the working directory.
+
+A test marked ``cluster`` runs twice: on that one Redis, and on a real Redis
+Cluster the run starts the first time a test needs it (three masters with a
+replica each), with the job queue on the plain Redis. Fixtures built on
+``redis_client`` follow the ``backend`` they are given.
+"""
 from __future__ import annotations
 
 import os
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
+from service.redis_cluster import LocalCluster
 from service.redis_server import RedisServer
+from service.store.connection import connect_cluster
+
+BACKENDS = ("single", "cluster")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "cluster: also run the test on a real Redis Cluster")
+
+
+def pytest_generate_tests(metafunc):
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("cluster"):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request) -> str:
+    """``single`` (one Redis for everything) unless the test is marked ``cluster`` and runs on the cluster."""
+    return getattr(request, "param", "single")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -30,9 +56,43 @@ def redis_server(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory):
+    cluster = LocalCluster(tmp_path_factory.mktemp("cluster")).start()
+    yield cluster
+    cluster.stop()
+
+
 @pytest.fixture
-def redis_client(redis_server):
-    client = redis.Redis.from_url(redis_server.url)
-    client.flushall()
+def redis_client(request, backend, redis_server):
+    """A client of where the games are, emptied first; on the cluster the queue's Redis is emptied too."""
+    if backend == "cluster":
+        cluster = request.getfixturevalue("redis_cluster")
+        client = connect_cluster(cluster.url, read_timeout=5.0, connect_timeout=5.0)
+        client.flushall(target_nodes=RedisCluster.PRIMARIES)
+        with redis.Redis.from_url(redis_server.url) as queue:
+            queue.flushall()
+    else:
+        client = redis.Redis.from_url(redis_server.url)
+        client.flushall()
     yield client
     client.close()
+
+
+@pytest.fixture
+def queue_client(backend, redis_client, redis_server):
+    """A client of the job queue's Redis: the one Redis, or the plain Redis beside the cluster."""
+    if backend == "single":
+        yield redis_client
+        return
+    client = redis.Redis.from_url(redis_server.url)
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def locations(request, backend, redis_server) -> dict:
+    """The settings that put an app (or a worker, through the environment) where the backend is."""
+    if backend == "cluster":
+        return {"REDIS_CLUSTER_URL": request.getfixturevalue("redis_cluster").url, "QUEUE_URL": redis_server.url}
+    return {"REDIS_URL": redis_server.url}

@@ -24,7 +24,7 @@ from domain.registry import get_rules
 from service.store import EventStore
 from service.store.replies import text
 from workers.chain import ChainCheck
-from workers.context import current_connection, current_store
+from workers.context import current_store, current_store_client
 from workers.exports import envelopes_up_to
 from workers.findings import Finding
 from workers.history import HistoryCheck
@@ -82,4 +82,4 @@ def audit_report(client: redis.Redis, game_id: str, version: int) -> dict | None
 
 
 def audit_job(game_id: str, version: int) -> dict:
-    return audit_game(current_store(), current_connection(), game_id, version)
+    return audit_game(current_store(), current_store_client(), game_id, version)

@@ -22,7 +22,7 @@ from domain.registry import get_rules
 from service.signing import Keyring, keyring_from_environment
 from service.store import EventStore
 from service.store.replies import text
-from workers.context import current_connection, current_store, report_progress
+from workers.context import current_store, current_store_client, report_progress
 from workers.files import atomic_text_file
 from workers.formats import ExportInput, formats, make_header, signed_header
 
@@ -113,4 +113,4 @@ def envelopes_up_to(store: EventStore, game_id: str, version: int) -> Iterator[d
 
 
 def export_job(game_id: str, fmt: str, version: int, reader: str | None, export_dir: str) -> dict:
-    return export_game(current_store(), current_connection(), game_id, fmt, version, reader, Path(export_dir))
+    return export_game(current_store(), current_store_client(), game_id, fmt, version, reader, Path(export_dir))

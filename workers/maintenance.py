@@ -19,7 +19,7 @@ import redis
 from rq.job import Job
 
 from service.store import compaction, index
-from workers.context import current_connection
+from workers.context import current_connection, store_client
 from workers.queues import Policy, enqueue_once
 
 INDEX_SWEEP_SECONDS = 15
@@ -33,7 +33,7 @@ def sweep_index(connection: redis.Redis) -> list[str]:
     """Repair the index of games a crash left behind, unless a worker did within :data:`INDEX_SWEEP_SECONDS`."""
     if not connection.set("cairn:index-sweep", 1, nx=True, ex=INDEX_SWEEP_SECONDS):
         return []
-    return index.repair_pending(connection)
+    return index.repair_pending(store_client(connection))
 
 
 def offer_compaction(connection: redis.Redis) -> Job | None:
@@ -62,5 +62,5 @@ def compact_due_games(connection: redis.Redis, *, older_than: float, budget: flo
 
 
 def compaction_job() -> dict[str, int]:
-    return compact_due_games(current_connection(), older_than=compaction.after_seconds(),
+    return compact_due_games(store_client(current_connection()), older_than=compaction.after_seconds(),
                              budget=COMPACTION_BUDGET_SECONDS)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from rq import SimpleWorker
 
-from service.store.connection import connect
+from service.store.connection import Locations, connect
 from workers.keeper import Keeper
 from workers.liveness import PULSE_FIELD, PULSE_TTL
 from workers.queues import queue
@@ -40,6 +40,7 @@ MAINTENANCE_SECONDS = 30
 WORKER_TTL = 45
 # RQ blocks on the queue for up to worker_ttl - 15 s at a time; a read must be allowed to outlast that block.
 READ_TIMEOUT_SECONDS = WORKER_TTL
+DEFAULT_URL = "redis://127.0.0.1:6379/0"
 
 
 class CairnWorker(SimpleWorker):
@@ -70,7 +71,9 @@ class CairnWorker(SimpleWorker):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m workers.worker", description=__doc__.splitlines()[0])
-    parser.add_argument("--url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"))
+    parser.add_argument("--url", default=Locations.from_environment(default_url=DEFAULT_URL).queue,
+                        help="the queue's Redis (default: CAIRN_QUEUE_URL, else REDIS_URL); with REDIS_CLUSTER_URL "
+                             "the games are on that cluster")
     parser.add_argument("--export-dir", type=Path, default=default_export_dir(),
                         help="where exports are written (to sweep partial files left by a crash); default: "
                              "CAIRN_EXPORT_DIR, else <CAIRN_DATA_DIR>/exports, as the API")

@@ -19,6 +19,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from domain.core.errors import IllegalMove
 from service.api import jsonio
 from service.store.connection import OUTAGE_ERRORS
+from service.store.errors import NotReplicated
 
 PROBLEM_JSON = "application/problem+json"
 # Long enough for a restarted Redis to load a modest AOF, short enough that a client notices its return quickly.
@@ -108,12 +109,24 @@ def store_unavailable(error: Exception) -> Response:
                             headers={"Retry-After": str(STORE_RETRY_AFTER_SECONDS)}))
 
 
+def not_replicated(error: NotReplicated) -> Response:
+    """The write reached the master but no replica in time, so it is not acknowledged: with ``replicated``
+    durability only what a replica has may be, since the replica is what survives the master."""
+    log.warning("write not replicated: %s", error)
+    detail = ("no replica of the game store confirmed the write in time; retry after Retry-After seconds with the "
+              "same Idempotency-Key (it may have been recorded, and is then not recorded twice)")
+    return problem(ApiError(503, "not_replicated", "Not replicated", detail,
+                            headers={"Retry-After": str(STORE_RETRY_AFTER_SECONDS)}))
+
+
 def unhandled(error: InternalServerError) -> Response:
     """What Flask makes of an exception raised outside a view (an ``after_request`` hook): an outage is
     still a 503."""
     cause = error.original_exception or error
     if isinstance(cause, OUTAGE_ERRORS):
         return store_unavailable(cause)
+    if isinstance(cause, NotReplicated):
+        return not_replicated(cause)
     return internal_error(cause)
 
 
@@ -131,4 +144,5 @@ def register(app: Flask) -> None:
     app.register_error_handler(InternalServerError, unhandled)
     for outage in OUTAGE_ERRORS:
         app.register_error_handler(outage, store_unavailable)
+    app.register_error_handler(NotReplicated, not_replicated)
     app.register_error_handler(Exception, internal_error)

@@ -2,7 +2,8 @@
 
 ``/health`` touches nothing, so an orchestrator restarts the process only
 when the process itself is stuck, never because Redis is away (a restart
-would not bring Redis back). ``/ready`` asks Redis and RQ: a load balancer
+would not bring Redis back). ``/ready`` asks Redis (the store's, every master
+of a cluster, and the queue's) and RQ: a load balancer
 sends traffic elsewhere while it is 503, and its body says which check
 failed.
 
@@ -39,6 +40,7 @@ def health():
 def ready():
     client = services().queue_client
     try:
+        services().client.ping()
         client.ping()
         worker = _worker_check(client)
         depth = sum(queue.count for queue in Queue.all(connection=client))

@@ -1,9 +1,10 @@
 """A token bucket per client in Redis, so every API process shares one budget per token.
 
 The bucket holds up to ``burst`` requests and refills at ``rate`` per second;
-one Lua function reads, refills and takes atomically. A token presented for
-a game has its bucket in the game's slot, so a move can be charged inside
-its append; a request without a token is counted against its remote address.
+one Lua function reads, refills and takes atomically, touching its bucket
+alone (one key, so one slot of a cluster). A token presented for a game has
+its bucket in the game's slot, so a move can be charged inside its append; a
+request without a token is counted against its remote address.
 
 A page served without the store (the contract, the docs, the rules) is
 charged too, but fails open: when Redis does not answer it goes ahead
@@ -56,10 +57,11 @@ class RateLimiter:
     def take(self, pipe: redis.client.Pipeline, token: str | None, remote: str | None, game_id: str | None) -> tuple:
         """Queue taking one request from the client's bucket on ``pipe``; :meth:`wait` reads its reply.
 
-        A plain EVALSHA: redis-py's pipelined scripts would cost a SCRIPT EXISTS round trip each time.
+        A plain EVALSHA: redis-py's pipelined scripts would cost a SCRIPT EXISTS round trip each time. Sent as
+        a raw command, which a cluster's pipeline routes by its key (its ``evalsha`` method refuses to).
         """
         call = ([self._bucket(token, remote, game_id)], [self.rate, self.burst, time.time()])
-        pipe.evalsha(self._take.sha, 1, *call[0], *call[1])
+        pipe.execute_command("EVALSHA", self._take.sha, 1, *call[0], *call[1])
         return call
 
     def charge(self, token_hash: str, game_id: str) -> BucketCharge:

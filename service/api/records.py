@@ -48,7 +48,7 @@ def jobs_client() -> redis.Redis:
     """RQ pickles its payloads, so jobs need a client that does not decode replies; one per app."""
     extensions = current_app.extensions
     if "cairn.jobs" not in extensions:
-        extensions["cairn.jobs"] = job_connection(context.services().client)
+        extensions["cairn.jobs"] = job_connection(context.services().queue_client)
     return extensions["cairn.jobs"]
 
 

@@ -32,7 +32,7 @@ from service.api.context import game_meta, is_revealed
 from service.api.errors import ApiError
 from service.api.schemas import StreamQuery, load
 from service.store import EventStore, GameNotFound
-from service.store.connection import connect
+from service.store.connection import Locations
 from service.store.envelope import redact_envelope
 
 # A version as a client sends it back: ASCII digits only (str.isdigit also takes "²"), and no more of them
@@ -71,7 +71,7 @@ def _open_streams(state: BlueprintSetupState) -> None:
     """
     config = state.app.config
     keepalive = float(config["STREAM_KEEPALIVE_SECONDS"])
-    client = connect(config["REDIS_URL"], read_timeout=keepalive + READ_MARGIN_SECONDS, decode_responses=True)
+    client = Locations.from_config(config).connect_store(read_timeout=keepalive + READ_MARGIN_SECONDS)
     limit = int(config["STREAM_MAX_OPEN"])
     state.app.extensions["cairn.streams"] = Streams(client, threading.BoundedSemaphore(limit), limit, keepalive,
                                                     float(config["STREAM_IDLE_SECONDS"]))

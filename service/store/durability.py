@@ -14,6 +14,20 @@ append-only file (AOF). ``appendfsync`` decides when that file is forced to disk
 * ``always``: fsync before every acknowledgement. Nothing acknowledged is
   lost, even on power loss, at the cost of one disk sync per append.
 
+* ``replicated``: ``everysec`` on disk, and an append is acknowledged only
+  once a replica confirms it has it (``WAIT``, :mod:`service.store.replication`);
+  when none does within ``CAIRN_REPLICA_WAIT_MS`` the answer is a 503
+  ``not_replicated`` and the client retries with its idempotency key. Losing
+  a master (its process, its disk or its machine) then loses no acknowledged
+  append, since the replica promoted in its place has them all.
+
+On a Redis Cluster, the first two settings protect against a master's crash
+only while that master comes back with its own disk: when its replica is
+promoted instead (the master or its machine is gone for longer than
+``cluster-node-timeout``), whatever the replica had not yet received is lost,
+usually the last few milliseconds of appends, and more under load or when the
+link to the replica lags. ``replicated`` closes that window.
+
 Without AOF (``appendonly no``) everything since the last RDB save is lost,
 which is why the service insists on it.
 """
@@ -28,6 +42,14 @@ from service.store.replies import text_hash
 logger = logging.getLogger("cairn.store")
 
 APPENDFSYNC_MODES = ("everysec", "always")
+DURABILITY_MODES = (*APPENDFSYNC_MODES, "replicated")
+
+
+def appendfsync_of(durability: str) -> str:
+    """The AOF setting a durability mode runs the servers with."""
+    if durability not in DURABILITY_MODES:
+        raise ValueError(f"durability must be one of {', '.join(DURABILITY_MODES)}, not {durability!r}")
+    return "everysec" if durability == "replicated" else durability
 
 
 def configure_durability(client: redis.Redis, appendfsync: str = "everysec") -> dict[str, str]:
@@ -64,11 +86,9 @@ class Durability:
     Two threads may both run it once: setting the same configuration twice is harmless.
     """
 
-    def __init__(self, client: redis.Redis, appendfsync: str = "everysec") -> None:
-        if appendfsync not in APPENDFSYNC_MODES:
-            raise ValueError(f"appendfsync must be one of {', '.join(APPENDFSYNC_MODES)}, not {appendfsync!r}")
+    def __init__(self, client: redis.Redis, durability: str = "everysec") -> None:
         self._client = client
-        self._appendfsync = appendfsync
+        self._appendfsync = appendfsync_of(durability)
         self._applied = False
 
     def ensure(self) -> None:

@@ -25,3 +25,13 @@ class RateLimited(Exception):
     def __init__(self, requests_left: float) -> None:
         super().__init__(f"rate limited ({requests_left:g} requests left in the bucket)")
         self.requests_left = requests_left
+
+
+class NotReplicated(Exception):
+    """An append the master applied but no replica confirmed in time: it could be lost with the master, so it
+    is not acknowledged (HTTP 503). A retry with the same idempotency key is safe: it appends nothing twice."""
+
+    def __init__(self, game_id: str, confirmed: int, wanted: int) -> None:
+        super().__init__(f"game {game_id}: {confirmed} of {wanted} replicas confirmed the write in time")
+        self.confirmed = confirmed
+        self.wanted = wanted

@@ -1,8 +1,8 @@
 """The read model for listing games: one sorted set per combination of filter values, scored by creation time.
 
 A game is filed under every combination of its game name, its status and each
-of its players (lowercased), with any of the three left out: ``cairn:index:all``,
-``cairn:index:game=borealis``, ``cairn:index:game=borealis&status=active&player=ann``
+of its players (lowercased), with any of the three left out: ``cairn:{index}:all``,
+``cairn:{index}:game=borealis``, ``cairn:{index}:game=borealis&status=active&player=ann``
 and so on, 4 + 4 × players sets in all. Any listing the API offers is then
 one sorted set: its count is a ``ZCOUNT`` and its page a ``ZRANGE`` by rank,
 O(log N + page) however many games there are and whatever the offset, and
@@ -10,15 +10,16 @@ nothing else waits while it runs (no ``ZINTERSTORE`` over whole sets).
 
 Only the status of a game changes after its creation, so only a create and an
 append that ends or scores a game touch the index. The index keys span games,
-so on a Redis Cluster they cannot share a game's slot: they are written after
-the game's own atomic step. A crash between the two would leave the index
+so on a Redis Cluster they cannot share a game's slot: they share a hash tag of
+their own (``{index}``, one slot) and are written after the game's own atomic
+step. A crash between the two would leave the index
 behind the game; so before that step the game is noted in the journal
-``cairn:index:pending`` and struck off once its index is written. A sweep
+``cairn:{index}:pending`` and struck off once its index is written. A sweep
 (:func:`repair_pending`) rebuilds the entries of games noted for longer than
 a grace period from their metas, and :func:`rebuild` rebuilds the whole index
 from the games themselves (``cairn reindex``).
 
-A scored game is also noted in ``cairn:index:compaction-due`` with the time it
+A scored game is also noted in ``cairn:{index}:compaction-due`` with the time it
 was scored, for :mod:`service.store.compaction`.
 """
 from __future__ import annotations

@@ -1,13 +1,15 @@
 """Redis key names. Every key of one game carries the hash tag ``{G}``, so on a
-Redis Cluster a game's keys share one slot and its Lua append stays legal;
-the index keys span games and are therefore not tagged."""
+Redis Cluster a game's keys share one slot and its Lua append stays legal.
+The index keys span games, so they cannot share a game's slot; they carry the
+hash tag ``{index}`` instead, which keeps them in one slot of their own, where
+an intersection of two of them (or a transaction over several) is legal."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from urllib.parse import quote
 
-INDEX_ALL = "cairn:index:all"
-INDEX_PREFIX = "cairn:index:"
+INDEX_PREFIX = "cairn:{index}:"
+INDEX_ALL = f"{INDEX_PREFIX}all"
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,8 @@ def token_bucket(game_id: str, token_hash: str) -> str:
 
 
 def index_key(*, game: str | None = None, status: str | None = None, player: str | None = None) -> str:
-    """The index set of the games with all the given properties: ``cairn:index:all`` for none, else e.g.
-    ``cairn:index:game=borealis&status=active&player=ann`` (values percent-encoded, so no name can forge
+    """The index set of the games with all the given properties: ``cairn:{index}:all`` for none, else e.g.
+    ``cairn:{index}:game=borealis&status=active&player=ann`` (values percent-encoded, so no name can forge
     another combination's key; ``player`` as the index files it, lowercased)."""
     given = [f"{kind}={quote(value, safe='')}" for kind, value in (("game", game), ("status", status),
                                                                      ("player", player)) if value is not None]

@@ -67,6 +67,9 @@ if key ~= '' then
     if record.command_hash ~= ARGV[4] then
       return {'mismatch'}
     end
+    -- Written again, unchanged: a replica that confirms this write has the first one too, which it may not
+    -- have had when the first try was refused as not replicated.
+    redis.call('HSET', KEYS[3], key, seen)
     return {'duplicate', record.first, record.last}
   end
 end

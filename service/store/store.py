@@ -24,11 +24,12 @@ from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import Event
 from domain.core.match import Match, apply_event, match_from_json, match_to_json, replay
 from domain.core.rules import Rules
-from service.store import compaction, index, snapshots
+from service.store import compaction, index, replication, snapshots
 from service.store.envelope import GENESIS_HASH, links, seal
-from service.store.errors import GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
+from service.store.errors import GameNotFound, IdempotencyMismatch, NotReplicated, RateLimited, VersionConflict
 from service.store.keys import GameKeys, game_keys, stream_id
 from service.store.lua import BucketCharge, register
+from service.store.replication import Replication
 from service.store.replies import text, text_hash
 
 # Event types after which a game has a new status in the index.
@@ -99,10 +100,14 @@ class EventStore:
         snapshot_every: int = 200,
         rules_for: Callable[[str], Rules] = registry.get_rules,
         snapshot_key: bytes | None = None,
+        replication: Replication | None = None,
     ) -> None:
         """Snapshots are MAC'd with ``snapshot_key`` (see :mod:`service.store.snapshot_key`); without one they
-        are neither believed nor written. ``snapshot_every`` <= 0 stops writing them."""
+        are neither believed nor written. ``snapshot_every`` <= 0 stops writing them. With ``replication``
+        a creation or an append that too few replicas confirm raises :class:`NotReplicated` (it may be
+        applied: a retry with its idempotency key is safe)."""
         self._client = client
+        self._replication = replication
         self._snapshot_every = snapshot_every
         self._snapshot_key = snapshot_key
         self._rules_for = rules_for
@@ -138,8 +143,9 @@ class EventStore:
             private["seed"] = seed
         keys = game_keys(game_id)
         index.expect_change(self._client, game_id)
-        reply = self._scripts.create(
-            keys=[keys.events, keys.meta, keys.private], args=[json.dumps(meta), json.dumps(private), *payloads]
+        reply, confirmed = self._run(
+            self._scripts.create, [keys.events, keys.meta, keys.private],
+            [json.dumps(meta), json.dumps(private), *payloads],
         )
         if text(reply[0]) == "exists":
             raise VersionConflict(game_id, 0, int(reply[1]))
@@ -151,7 +157,18 @@ class EventStore:
         except redis.RedisError as error:
             log.warning("game %s created, its index entries left to the sweep: %s", game_id, error)
         self._remember(game_id, _Head(len(events), envelopes[-1]["hash"], created["rules_version"]))
+        self._check_replicated(game_id, confirmed)
         return AppendResult(envelopes, 1, len(events), duplicate=False)
+
+    def _run(self, script, keys: list[str], args: list) -> tuple[list, int | None]:
+        """A script's reply, and how many replicas confirmed it (``None`` when none are asked for)."""
+        if self._replication is None:
+            return script(keys=keys, args=args), None
+        return replication.run(self._client, script, keys, args, self._replication)
+
+    def _check_replicated(self, game_id: str, confirmed: int | None) -> None:
+        if confirmed is not None and confirmed < self._replication.replicas:
+            raise NotReplicated(game_id, confirmed, self._replication.replicas)
 
     def append(
         self,
@@ -184,9 +201,9 @@ class EventStore:
             envelopes, payloads = self._seal_batch(game_id, events, head, command, command_id, time, expected_version)
             bucket = [charge.key] if charge else []
             rate = [charge.rate, charge.burst, charge.now] if charge else ["", "", ""]
-            reply = self._scripts.append(
-                keys=[keys.events, keys.meta, keys.idem, *bucket],
-                args=[
+            reply, confirmed = self._run(
+                self._scripts.append, [keys.events, keys.meta, keys.idem, *bucket],
+                [
                     expected_version, head.hash, idempotency_key or "", command_hash,
                     envelopes[-1]["hash"], time, status or "", *rate, *payloads,
                 ],
@@ -200,8 +217,10 @@ class EventStore:
             self._remember(game_id, _Head(last, envelopes[-1]["hash"], head.rules_version))
             if status:
                 self._index_status(game_id, status)
+            self._check_replicated(game_id, confirmed)
             return AppendResult(envelopes, expected_version + 1, last, duplicate=False)
         if outcome == "duplicate":
+            self._check_replicated(game_id, confirmed)
             first, last = int(reply[1]), int(reply[2])
             return AppendResult(self.read(game_id, first, last), first, last, duplicate=True)
         if outcome == "rate_limited":

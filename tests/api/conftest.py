@@ -97,9 +97,12 @@ def serve(config: dict) -> Iterator[str]:
 
 
 @pytest.fixture
-def api_config(redis_server, redis_client, tmp_path) -> dict:
-    """Settings for a server on a freshly flushed Redis; a test may change them before asking for ``api``."""
-    return {"REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path / "data"), **FAST}
+def api_config(locations, redis_client, tmp_path, monkeypatch) -> dict:
+    """Settings for a server on a freshly flushed Redis (or cluster); a test may change them before asking for
+    ``api``. A worker of the test finds the cluster through the environment, as a deployed one does."""
+    if "REDIS_CLUSTER_URL" in locations:
+        monkeypatch.setenv("REDIS_CLUSTER_URL", locations["REDIS_CLUSTER_URL"])
+    return {**locations, "DATA_DIR": str(tmp_path / "data"), **FAST}
 
 
 @pytest.fixture

@@ -20,6 +20,8 @@ from domain.core.match import start as start_match
 from tests.api.conftest import Api, read_stream
 from tests.conformance.harness import strings_in
 
+pytestmark = pytest.mark.cluster
+
 GAMES = ["high-card", *registry.game_names()]
 MAX_STEPS = 5000
 

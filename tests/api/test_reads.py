@@ -6,6 +6,7 @@ import threading
 import time
 from datetime import UTC, datetime, timedelta
 
+import pytest
 import yaml
 
 from domain import registry
@@ -13,6 +14,8 @@ from domain.core.canonical import sha256_hex
 from service.store.envelope import expected_hash
 from service.store.keys import game_keys
 from tests.api.conftest import SPEC_PATH, read_stream
+
+pytestmark = pytest.mark.cluster
 
 
 def play_keep(api, created: dict, seat_index: int, version: int) -> dict:

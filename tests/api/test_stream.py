@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import astuple
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,12 @@ import requests
 
 from service.redis_server import RedisServer, free_port
 from service.store import EventStore
+from service.store.keys import game_keys
 from tests.api.conftest import FAST, Api, serve
 from tests.processes import wait_for
 from workers.scoring import score_game
+
+pytestmark = pytest.mark.cluster
 
 served = contextmanager(serve)
 
@@ -244,7 +248,7 @@ def test_a_game_that_disappears_during_a_stream_ends_it_as_game_not_found(api, r
     created = api.create("high-card", 2)
     follower = follow(api.base, f"/games/{created['game_id']}/stream")
     wait_until(lambda: follower.keepalives)
-    redis_client.delete(*redis_client.keys(f"cairn:{{{created['game_id']}}}:*"))
+    redis_client.delete(*astuple(game_keys(created["game_id"])))
     assert follower.finished.wait(30)
     assert follower.end == {"reason": "game_not_found", "version": created["version"]}
 

@@ -10,7 +10,10 @@ from domain.core.match import apply_event, legal_moves, match_to_json, replay, s
 from domain.registry import get_rules
 from service.store import EventStore, GameNotFound, IdempotencyMismatch, VersionConflict
 from service.store.envelope import GENESIS_HASH
+from service.store.keys import INDEX_PREFIX
 from tests.store.conftest import SEED, new_game, play, tokens_for
+
+pytestmark = pytest.mark.cluster
 
 
 def next_move(match):
@@ -179,7 +182,7 @@ def test_every_key_written_for_a_game_carries_its_hash_tag(store, redis_client):
         store.append(game_id, match.version, [{"type": "game_scored", "seat": None, "data": {"score_sheet": {}}}],
                      command=None, command_id="score", idempotency_key="score")
     written = {key.decode() for key in redis_client.scan_iter(match="*")}
-    game_keys = {key for key in written if not key.startswith("cairn:index:")}
+    game_keys = {key for key in written if not key.startswith(INDEX_PREFIX)}
     assert {key for key in game_keys if "{g1}" in key} == {
         f"cairn:{{g1}}:{part}" for part in ("events", "meta", "idem", "snapshot", "private")
     }

@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from domain.core.canonical import canonical_json
 from domain.core.events import make_event, redact_event
 from service.store.envelope import GENESIS_HASH, expected_hash, first_bad_version, seal
 from tests.store.conftest import new_game, play
+
+pytestmark = pytest.mark.cluster
 
 EVENTS = "cairn:{g1}:events"
 

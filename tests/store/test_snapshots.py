@@ -9,8 +9,11 @@ import redis
 from domain.core.match import match_to_json, replay
 from domain.registry import get_rules
 from service.store import EventStore, VersionOutOfRange, snapshots
+from service.store.connection import connect_cluster
 from tests.store.bad_snapshots import BAD_FORMS, SIGNED_WRONG_STATE
 from tests.store.conftest import SNAPSHOT_KEY, new_game, play
+
+pytestmark = pytest.mark.cluster
 
 SNAPSHOT = "cairn:{g1}:snapshot"
 
@@ -44,12 +47,15 @@ class CountingClient:
 
 
 @pytest.fixture(params=["bytes client", "text client"])
-def client(request, redis_server, redis_client):
+def client(request, backend, redis_server, redis_client):
     """The workers' client returns bytes; the API's decodes replies to str, which invalid UTF-8 would break."""
     if request.param == "bytes client":
         yield redis_client
         return
-    decoding = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    if backend == "cluster":
+        decoding = connect_cluster(request.getfixturevalue("redis_cluster").url, decode_responses=True)
+    else:
+        decoding = redis.Redis.from_url(redis_server.url, decode_responses=True)
     yield decoding
     decoding.close()
 

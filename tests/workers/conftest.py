@@ -20,11 +20,14 @@ def export_dir(tmp_path):
 
 
 @pytest.fixture
-def drain(redis_client):
-    """Run every queued job in this process (RQ's SimpleWorker, burst mode), as a deployed worker would."""
+def drain(queue_client, locations, monkeypatch):
+    """Run every queued job in this process (RQ's SimpleWorker, burst mode), as a deployed worker would: on
+    the cluster, its jobs find the games through ``REDIS_CLUSTER_URL``."""
+    if "REDIS_CLUSTER_URL" in locations:
+        monkeypatch.setenv("REDIS_CLUSTER_URL", locations["REDIS_CLUSTER_URL"])
 
     def run() -> None:
-        SimpleWorker([queue(redis_client)], connection=redis_client).work(burst=True, logging_level="WARNING")
+        SimpleWorker([queue(queue_client)], connection=queue_client).work(burst=True, logging_level="WARNING")
 
     return run
 

@@ -1,6 +1,8 @@
 """Audits: the chain, every command re-decided by today's rules, every draw re-derived from the seed."""
 from __future__ import annotations
 
+import pytest
+
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import make_event
 from domain.registry import get_rules
@@ -16,10 +18,11 @@ def chance_versions(store, game_id: str = "g1") -> list[int]:
     return [e["version"] for e in store.read(game_id) if e["type"] == "chance_resolved"]
 
 
-def test_an_untouched_game_passes_and_its_report_is_kept(store, redis_client, drain):
+@pytest.mark.cluster
+def test_an_untouched_game_passes_and_its_report_is_kept(store, redis_client, queue_client, drain):
     record(store, "g1", play(choice=5))
     version = store.version("g1")
-    enqueue_audit(redis_client, "g1", version)
+    enqueue_audit(queue_client, "g1", version)
     drain()
     report = audit_report(redis_client, "g1", version)
     assert report["ok"] and report["first_failure"] is None

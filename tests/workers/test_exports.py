@@ -20,12 +20,14 @@ def hands_dealt(store, game_id: str = "g1") -> dict[str, str]:
     return {e["secret_to"][0]: e["secret"]["outcome"][0] for e in store.read(game_id) if "secret" in e}
 
 
-def test_a_worker_exports_an_ended_game_as_a_json_record_that_verifies(store, redis_client, drain, export_dir):
+@pytest.mark.cluster
+def test_a_worker_exports_an_ended_game_as_a_json_record_that_verifies(store, redis_client, queue_client, drain,
+                                                                        export_dir):
     record(store, "g1", play())
     version = store.version("g1")
-    job = enqueue_export(redis_client, "g1", "json", version, None, "all", str(export_dir))
+    job = enqueue_export(queue_client, "g1", "json", version, None, "all", str(export_dir))
     drain()
-    finished = Job.fetch(job.id, connection=redis_client)
+    finished = Job.fetch(job.id, connection=queue_client)
     assert finished.get_status() == "finished"
     assert finished.meta["progress"] == {"done": version, "total": version}
     saved = find_export(redis_client, export_dir, "g1", "json", version, "all")

@@ -12,13 +12,14 @@ from workers.scoring import GameNotEnded, score_game
 from workers.sweep import sweep
 
 
-def test_an_ended_game_gets_its_score_sheet_appended_by_a_worker(store, redis_client, drain):
+@pytest.mark.cluster
+def test_an_ended_game_gets_its_score_sheet_appended_by_a_worker(store, queue_client, drain):
     record(store, "g1", play(scored=False))
     ended = store.load("g1")
-    job = scoring_needed(redis_client, "g1", store.read("g1", ended.version))
+    job = scoring_needed(queue_client, "g1", store.read("g1", ended.version))
     drain()
     scored = store.load("g1")
-    assert Job.fetch(job.id, connection=redis_client).get_status() == "finished"
+    assert Job.fetch(job.id, connection=queue_client).get_status() == "finished"
     assert scored.version == ended.version + 1
     last = store.read("g1", scored.version)[0]
     assert last["type"] == "game_scored"
@@ -65,9 +66,10 @@ def test_asking_twice_while_queued_makes_one_job(redis_client):
     assert queue(redis_client).job_ids == ["score-g1"]
 
 
-def test_a_starting_worker_scores_ended_games_whose_scoring_job_was_lost(store, redis_client, drain, tmp_path):
+@pytest.mark.cluster
+def test_a_starting_worker_scores_ended_games_whose_scoring_job_was_lost(store, queue_client, drain, tmp_path):
     record(store, "g1", play(scored=False))
     record(store, "g2", play(scored=False)[:2])
-    sweep(redis_client, queue(redis_client), tmp_path)
+    sweep(queue_client, queue(queue_client), tmp_path)
     drain()
     assert store.meta("g1")["status"] == "scored" and store.meta("g2")["status"] == "active"
