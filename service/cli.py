@@ -28,7 +28,8 @@ from pathlib import Path
 import redis
 
 from service.redis_server import RedisServer
-from service.store.connection import connect
+from service.store import index
+from service.store.connection import LazyCluster, connect, connect_cluster
 from service.store.durability import DURABILITY_MODES, appendfsync_of
 from service.supervisor import Child, Command, EmbeddedRedis, StartFailure, Supervisor
 
@@ -107,9 +108,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _reindex(args: argparse.Namespace) -> int:
-    """Rebuild the index on ``REDIS_URL``, else on the data folder's embedded Redis (started for the while)."""
-    from service.store import index
-
+    """Rebuild the index on ``REDIS_CLUSTER_URL``'s cluster, else on ``REDIS_URL``, else on the data folder's
+    embedded Redis (started for the while)."""
+    cluster_url = os.environ.get("REDIS_CLUSTER_URL")
+    if cluster_url:
+        return _rebuild_index(connect_cluster(cluster_url, read_timeout=30.0))
     try:
         url, embedded = _redis(Path(args.data_dir).resolve(), args.appendfsync)
         if embedded:
@@ -117,7 +120,14 @@ def _reindex(args: argparse.Namespace) -> int:
     except StartFailure as failure:
         log.error("%s", failure)
         return 1
-    client = connect(url, read_timeout=30.0)
+    try:
+        return _rebuild_index(connect(url, read_timeout=30.0))
+    finally:
+        if embedded:
+            embedded.stop()
+
+
+def _rebuild_index(client: redis.Redis | LazyCluster) -> int:
     try:
         games, legacy = index.rebuild(client)
     except redis.RedisError as error:
@@ -125,8 +135,6 @@ def _reindex(args: argparse.Namespace) -> int:
         return 1
     finally:
         client.close()
-        if embedded:
-            embedded.stop()
     print(f"indexed {games} games; removed {legacy} keys of the earlier index layout")
     return 0
 

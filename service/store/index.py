@@ -42,8 +42,10 @@ PENDING = f"{INDEX_PREFIX}pending"
 COMPACTION_DUE = f"{INDEX_PREFIX}compaction-due"
 # A game noted in the journal for this long is taken as left behind by a crash: no write takes this long.
 PENDING_GRACE_SECONDS = 30.0
-# Keys of the index's earlier layout (one set per property, intersected per listing), removed by a rebuild.
-LEGACY_PREFIXES = tuple(f"{INDEX_PREFIX}{kind}:" for kind in ("game", "status", "player", "scratch"))
+# Keys of the index's earlier layouts, removed by a rebuild: one set per property, intersected per listing,
+# first with no hash tag of their own (every key under ``cairn:index:``), then under the index's tag.
+UNTAGGED_PREFIX = "cairn:index:"
+LEGACY_PREFIXES = (UNTAGGED_PREFIX, *(f"{INDEX_PREFIX}{kind}:" for kind in ("game", "status", "player", "scratch")))
 
 log = logging.getLogger("cairn.store")
 
@@ -184,8 +186,8 @@ def rebuild(client: redis.Redis) -> tuple[int, int]:
     games = 0
     for game_id in game_ids(client):
         games += reindex(client, game_id, compacted=bool(client.exists(game_keys(game_id).compacted)))
-    legacy = [key for key in client.scan_iter(match=f"{INDEX_PREFIX}*", count=1000)
-              if text(key).startswith(LEGACY_PREFIXES)]
+    legacy = [key for prefix in (UNTAGGED_PREFIX, INDEX_PREFIX)
+              for key in client.scan_iter(match=f"{prefix}*", count=1000) if text(key).startswith(LEGACY_PREFIXES)]
     for key in legacy:
         client.delete(key)
     log.info("index rebuilt: %d games, %d keys of the earlier layout removed", games, len(legacy))

@@ -156,17 +156,18 @@ def test_an_index_that_cannot_be_written_after_an_accepted_move_fails_nothing(st
     assert ids(store.list_games(status="ended")) == ["g1"]
 
 
-def test_reindex_rebuilds_the_index_from_the_games_and_drops_the_earlier_layout(store, redis_client, redis_server):
+def test_reindex_rebuilds_the_index_from_the_games_and_drops_the_earlier_layout(store, redis_client, locations):
     first = new_game(store, "g1")
     new_game(store, "g2", players=("Eve", "Fay"))
     play(store, "g1", first)
     expected = {name: ids(store.list_games(**filters)) for name, filters in
                 {"all": {}, "ended": {"status": "ended"}, "fay": {"player": "FAY"}}.items()}
-    for key in redis_client.scan_iter(match="cairn:index:*"):
+    for key in redis_client.scan_iter(match="cairn:{index}:*"):
         redis_client.delete(key)
     redis_client.zadd("cairn:index:player:ann", {"g1": 1.0})
     finished = subprocess.run([sys.executable, "-m", "service.cli", "reindex"], capture_output=True, text=True,
-                              env={**os.environ, "REDIS_URL": redis_server.url}, timeout=60)
+                              env={**os.environ, **{f"CAIRN_{key}" if key == "QUEUE_URL" else key: value
+                                                    for key, value in locations.items()}}, timeout=60)
     assert finished.returncode == 0, finished.stderr
     assert "indexed 2 games; removed 1 keys" in finished.stdout
     assert {name: ids(store.list_games(**filters)) for name, filters in
