@@ -9,6 +9,8 @@ once it has been played), which decides whose secret a front is.
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from domain.ice_expedition.geometry import Geometry, Slot, parse_slot, slot_key
 
 
@@ -19,8 +21,13 @@ class Board:
         self.state = state
         self.geo = geometry
         self.tiles: dict[str, dict] = state["tiles"]
-        self.present: set[Slot] = {parse_slot(key) for key in self.tiles}  # ICE-GEO-1
         self._rifts: dict[Slot, list[int]] | None = None
+
+    @cached_property
+    def present(self) -> set[Slot]:
+        """ICE-GEO-1: the slots holding a tile, worked out on first use: a Board is made for every event
+        folded, and most events never ask where the tiles are."""
+        return {parse_slot(key) for key in self.tiles}
 
     def leaders_on(self, key: str) -> list[str]:
         return [seat for seat, at in self.state["leaders"].items() if at == key]
@@ -97,9 +104,8 @@ class Board:
 
     def collapse(self) -> list[list[str]]:
         """ICE-EXC-6: discard every tile the collapse rule takes, wave after wave; buildings never fall."""
-        waves = self.geo.collapse_waves(
-            self.present, lambda slot: self.tiles[slot_key(slot)]["kind"] == "building"
-        )
+        buildings = {parse_slot(key) for key, tile in self.tiles.items() if tile["kind"] == "building"}
+        waves = self.geo.collapse_waves(self.present, buildings.__contains__)
         for wave in waves:
             for slot in wave:
                 self.discard_to_bag(slot_key(slot))
@@ -111,15 +117,18 @@ class Board:
         uncovered triggers the end (ICE-END-1); its variation is ignored (ICE-END-6, GAP-17)."""
         present = self.present
         queued = {entry.get("slot") for entry in self.state["chance"]}
-        for key in sorted(self.tiles):
+        reveals = []
+        for slot in self.geo.not_fully_covered(present):  # an uncovered tile is not fully covered either
+            key = slot_key(slot)
             tile = self.tiles[key]
-            slot = parse_slot(key)
+            kind = tile["kind"]
+            uncovered = kind == "building" and self.geo.cover_count(present, slot) == 0
+            if uncovered:
+                self.state["end_triggered"] = True
             if tile["face"] is not None or key in queued:
                 continue
-            if tile["kind"] == "artifact" and not self.geo.fully_covered(present, slot):
-                self.state["chance"].append({"kind": "reveal_artifact", "slot": key})
-            elif tile["kind"] == "building" and self.geo.cover_count(present, slot) == 0:
-                self.state["chance"].append({"kind": "reveal_building", "slot": key})
-        for key, tile in self.tiles.items():
-            if tile["kind"] == "building" and self.geo.cover_count(present, parse_slot(key)) == 0:
-                self.state["end_triggered"] = True
+            if kind == "artifact":
+                reveals.append((key, "reveal_artifact"))
+            elif uncovered:
+                reveals.append((key, "reveal_building"))
+        self.state["chance"].extend({"kind": kind, "slot": key} for key, kind in sorted(reveals))

@@ -8,8 +8,24 @@ the game waits for a chance outcome, a decision, or the active player's turn.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from domain.ice_expedition.board import Board
 from domain.ice_expedition.geometry import parse_slot
+
+
+@cache
+def steps_elsewhere() -> dict[str, Callable]:
+    """Script steps run by the modules that import this one, looked up once rather than on every advance."""
+    from domain.ice_expedition import dig, logbook
+
+    return {
+        "log_prismatics": logbook.step_log_prismatics,
+        "log_smilodon": logbook.step_log_smilodon,
+        "log_recruit": logbook.step_log_recruit,
+        "dig_end": dig.finish,
+    }
 
 
 class Flow:
@@ -79,15 +95,9 @@ class Flow:
     # ----- the driver ----------------------------------------------------------------------------
 
     def advance(self) -> None:
-        from domain.ice_expedition import dig, logbook
         from domain.ice_expedition.decisions import auto_resolve
 
-        elsewhere = {
-            "log_prismatics": logbook.step_log_prismatics,
-            "log_smilodon": logbook.step_log_smilodon,
-            "log_recruit": logbook.step_log_recruit,
-            "dig_end": dig.finish,
-        }
+        elsewhere = steps_elsewhere()
         state = self.state
         while not state["chance"] and state["script"]:
             step = state["script"][0]
