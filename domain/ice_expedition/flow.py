@@ -57,6 +57,11 @@ class Flow:
         start = seats.index(seat)
         return seats[start:] + seats[:start]
 
+    def smilodons_out(self) -> bool:
+        """Whether any Smilodon stands on the board: every pawn is in the reserve or on a tile, so a full
+        reserve spares looking at every tile for one."""
+        return self.state["reserve"]["smilodons"] < self.params["smilodon_pawns"]
+
     def gain_ep(self, seat: str, amount: int) -> None:
         """ICE-EXP-5: EP gained during the day is capped at EP_MAX."""
         player = self.player(seat)
@@ -229,6 +234,8 @@ class Flow:
         self.state["active"] = seat
         self.state["turn"] = {"spent": 0, "overwork": 0, "cryo": False, "navi": False, "icewalk": False,
                               "controlled": []}
+        if not self.smilodons_out():
+            return
         for tile in self.state["tiles"].values():
             if tile["smilodon"] == seat:
                 tile["smilodon"] = None
@@ -265,7 +272,7 @@ class Flow:
             player["alchemy_used"] = False
             player["plans_today"] = 0
             player["ep"] = 0
-        for tile in state["tiles"].values():
+        for tile in state["tiles"].values() if self.smilodons_out() else ():
             if tile["smilodon"] == "logbook":
                 tile["smilodon"] = None
                 state["reserve"]["smilodons"] += 1

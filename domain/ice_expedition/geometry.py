@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement, permutations
 Slot = tuple[int, int, int]
 
 
+@cache
 def slot_key(slot: Slot) -> str:
     """Slots as JSON object keys: ``"z:a:b"``."""
     return f"{slot[0]}:{slot[1]}:{slot[2]}"
