@@ -27,7 +27,7 @@ class Board:
     def present(self) -> set[Slot]:
         """ICE-GEO-1: the slots holding a tile, worked out on first use: a Board is made for every event
         folded, and most events never ask where the tiles are."""
-        return {parse_slot(key) for key in self.tiles}
+        return set(map(parse_slot, self.tiles))
 
     def leaders_on(self, key: str) -> list[str]:
         return [seat for seat, at in self.state["leaders"].items() if at == key]
@@ -118,7 +118,9 @@ class Board:
         present = self.present
         queued = {entry.get("slot") for entry in self.state["chance"]}
         reveals = []
-        for slot in self.geo.not_fully_covered(present):  # an uncovered tile is not fully covered either
+        # An uncovered tile is not fully covered either. Only snow tiles come onto the board after setup
+        # (Board.place), so the snow layer holds no face to reveal.
+        for slot in self.geo.not_fully_covered(present) - self.geo.snow_slots:
             key = slot_key(slot)
             tile = self.tiles[key]
             kind = tile["kind"]

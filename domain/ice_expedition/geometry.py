@@ -60,6 +60,7 @@ class Geometry:
             for over in self.above[slot]:
                 self._lying_under[over].append(slot)
         self._never_covered = frozenset(s for s in self.slots if not self.above[s])
+        self.snow_slots = frozenset(s for s in self.slots if self.layer_kind[s[0]] == "snow")
 
     def _offsets(self, slot: Slot) -> list[tuple[int, int]]:
         """ICE-GEO: even layers use the U offsets, odd layers V, both for above and below."""
@@ -94,8 +95,8 @@ class Geometry:
     def not_fully_covered(self, present: set[Slot]) -> set[Slot]:
         """ICE-GEO-2: the present slots :meth:`fully_covered` says no to, found from the slots missing above
         them rather than by asking every slot."""
-        found = {s for gone in self._on_board - present for s in self._lying_under[gone] if s in present}
-        found.update(self._never_covered & present)
+        found = set().union(*map(self._lying_under.__getitem__, self._on_board - present), self._never_covered)
+        found &= present
         return found
 
     def standable(self, present: set[Slot], slot: Slot) -> bool:
@@ -135,6 +136,9 @@ class Geometry:
         """ICE-GEO-6: at most one same-layer neighbour left, or nothing left below."""
         return len(self._lateral[slot] & remaining) <= 1 or self.unsupported(remaining, slot)
 
+    def _leaning_on_any(self, slots: Iterable[Slot]) -> set[Slot]:
+        return set().union(*map(self._leaning_on.__getitem__, slots))
+
     def collapse_waves(self, present: set[Slot], never_fall: Callable[[Slot], bool]) -> list[list[Slot]]:
         """ICE-GEO-6 / ICE-EXC-6: remove, wave by wave, every tile with at most one same-layer neighbour.
 
@@ -147,8 +151,8 @@ class Geometry:
         fallen one are looked at again.
         """
         remaining = set(present)
-        candidates = {s for gone in self._on_board - remaining for s in self._leaning_on[gone] if s in remaining}
-        candidates.update(self._falls_on_full_board & remaining)
+        candidates = self._leaning_on_any(self._on_board - remaining) | self._falls_on_full_board
+        candidates &= remaining
         waves: list[list[Slot]] = []
         while True:
             falling = sorted(s for s in candidates if not never_fall(s) and self._falls(remaining, s))
@@ -156,7 +160,7 @@ class Geometry:
                 return waves
             waves.append(falling)
             remaining.difference_update(falling)
-            candidates = {s for fallen in falling for s in self._leaning_on[fallen] if s in remaining}
+            candidates = self._leaning_on_any(falling) & remaining
 
     def whistle_slots(self, present: set[Slot], blocked_below: Callable[[Slot], bool]) -> list[Slot]:
         """ICE-SNOW-12 (AMB-21): empty slots resting on every below-slot the board has there, touching at
