@@ -61,6 +61,7 @@ class Geometry:
                 self._lying_under[over].append(slot)
         self._never_covered = frozenset(s for s in self.slots if not self.above[s])
         self.snow_slots = frozenset(s for s in self.slots if self.layer_kind[s[0]] == "snow")
+        self.building_slots = frozenset(s for s in self.slots if self.layer_kind[s[0]] == "building")
 
     def _offsets(self, slot: Slot) -> list[tuple[int, int]]:
         """ICE-GEO: even layers use the U offsets, odd layers V, both for above and below."""
