@@ -17,14 +17,17 @@ from domain.ice_expedition.geometry import parse_slot
 
 @cache
 def steps_elsewhere() -> dict[str, Callable]:
-    """Script steps run by the modules that import this one, looked up once rather than on every advance."""
+    """Script steps run by the modules that import this one (and the decision that resolves itself, under
+    ``"wait"``), looked up once rather than on every advance."""
     from domain.ice_expedition import dig, logbook
+    from domain.ice_expedition.decisions import auto_resolve
 
     return {
         "log_prismatics": logbook.step_log_prismatics,
         "log_smilodon": logbook.step_log_smilodon,
         "log_recruit": logbook.step_log_recruit,
         "dig_end": dig.finish,
+        "wait": auto_resolve,
     }
 
 
@@ -100,21 +103,22 @@ class Flow:
     # ----- the driver ----------------------------------------------------------------------------
 
     def advance(self) -> None:
-        from domain.ice_expedition.decisions import auto_resolve
-
         elsewhere = steps_elsewhere()
+        auto_resolve = elsewhere["wait"]
         state = self.state
-        while not state["chance"] and state["script"]:
-            step = state["script"][0]
-            if step["do"] == "wait":
+        script = state["script"]
+        while not state["chance"] and script:
+            step = script[0]
+            do = step["do"]
+            if do == "wait":
                 if not auto_resolve(self, step):
                     return
                 continue
-            state["script"].pop(0)
-            if step["do"] in elsewhere:
-                elsewhere[step["do"]](self, step)
+            script.pop(0)
+            if do in elsewhere:
+                elsewhere[do](self, step)
             else:
-                getattr(self, "step_" + step["do"])(step)
+                getattr(self, "step_" + do)(step)
 
     # ----- setup (ICE-SETUP) ---------------------------------------------------------------------
 

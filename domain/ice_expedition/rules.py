@@ -138,8 +138,9 @@ class IceExpedition(Rules):
             chances.resolve(flow, full_data(event)["outcome"])
         else:
             seat = event["seat"]
-            values = {k: v for k, v in full_data(event).items() if k not in INFO_KEYS}
-            move = {"type": COMMAND_OF[event["type"]], **values}
+            move = {"type": COMMAND_OF[event["type"]], **full_data(event)}
+            for key in INFO_KEYS:
+                move.pop(key, None)
             step = state["script"][0] if state["script"] else None
             if step is not None and step["do"] == "wait" and step["seat"] == seat:
                 resolve_wait(flow, step, move)
