@@ -135,7 +135,10 @@ class Geometry:
 
     def _falls(self, remaining: set[Slot], slot: Slot) -> bool:
         """ICE-GEO-6: at most one same-layer neighbour left, or nothing left below."""
-        return len(self._lateral[slot] & remaining) <= 1 or self.unsupported(remaining, slot)
+        if len(self._lateral[slot] & remaining) <= 1:
+            return True
+        below = self._resting_on.get(slot)  # unsupported(), inline: asked of every tile near a gap
+        return below is not None and below.isdisjoint(remaining)
 
     def _leaning_on_any(self, slots: Iterable[Slot]) -> set[Slot]:
         return set().union(*map(self._leaning_on.__getitem__, slots))

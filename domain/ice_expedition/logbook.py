@@ -1,8 +1,6 @@
 """Logbook events (ICE-LOG): the stand-in primitives a logbook card is made of, as steps of the day's script."""
 from __future__ import annotations
 
-from collections import Counter
-
 from domain.ice_expedition.flow import Flow
 
 
@@ -60,8 +58,11 @@ def step_log_smilodon(flow: Flow, step: dict) -> None:
     """ICE-LOG-E2 / ICE-LOG-6: a Smilodon on the tile with most explorers; one on each tied tile if the
     pawns suffice, else the first player picks; they leave at the end of the day (ICE-DAY-4)."""
     state = flow.state
-    leaders = Counter(at for at in state["leaders"].values() if at is not None)  # explorers_on, for every tile
-    counts = {key: tile["arch"] + leaders[key] for key, tile in state["tiles"].items() if tile["smilodon"] is None}
+    leaders: dict[str, int] = {}  # explorers_on, for every tile at once
+    for at in state["leaders"].values():
+        leaders[at] = leaders.get(at, 0) + 1
+    counts = {key: tile["arch"] + leaders.get(key, 0) for key, tile in state["tiles"].items()
+              if tile["smilodon"] is None}
     most = max(counts.values(), default=0)
     if most == 0:
         return
