@@ -29,7 +29,8 @@ SICK_PER_SCURVY = 2
 
 
 def has_upgrade(player: dict, effect: str) -> bool:
-    return any(CAT.upgrades[number]["effect"] == effect for number in player["upgrades"])
+    upgrades = player["upgrades"]  # mostly none: asked at every track move, Boarding and action
+    return bool(upgrades) and any(CAT.upgrades[number]["effect"] == effect for number in upgrades)
 
 
 def raise_track(player: dict, track: str, amount: int) -> None:
