@@ -90,6 +90,25 @@ def destinations(flow: Flow) -> list[str]:
 
 def place_moves(flow: Flow) -> list[dict]:
     """ICE-EXC-4: every even spread (any spread with the Rope, ICE-SNOW-6), with each leader's place."""
+    moves, places, spreads = _place_choices(flow)
+    if not places:
+        return moves + [{"type": "place_explorers", "shares": [], "leaders": {}}]
+    leaders = flow.state["dig"]["leaders"]
+    for shares, choice in spreads:
+        placed = {leader: places[i] for leader, i in zip(leaders, choice, strict=True)}
+        moves.append({"type": "place_explorers", "shares": list(shares), "leaders": placed})
+    return moves
+
+
+def place_move_count(flow: Flow) -> int:
+    """How many moves :func:`place_moves` offers, without making them: a dig waiting for its placement is
+    asked after every event folded whether it still needs the excavator's choice."""
+    moves, places, spreads = _place_choices(flow)
+    return len(moves) + (len(spreads) if places else 1)
+
+
+def _place_choices(flow: Flow) -> tuple[list[dict], list[str], tuple[Placement, ...]]:
+    """The snow tile and guild moves of a placement, its places, and the spreads over them."""
     dig = flow.state["dig"]
     seat = dig["seat"]
     moves: list[dict] = []
@@ -103,12 +122,9 @@ def place_moves(flow: Flow) -> list[dict]:
         moves.append({"type": "use_guild_ability"})  # ICE-GLD-4
     places = destinations(flow)
     if not places:
-        return moves + [{"type": "place_explorers", "shares": [], "leaders": {}}]
+        return moves, places, ()
     count = dig["arch"] + len(dig["leaders"])
-    for shares, choice in placements(count, len(places), len(dig["leaders"]), bool(dig["rope"])):
-        leaders = {leader: places[i] for leader, i in zip(dig["leaders"], choice, strict=True)}
-        moves.append({"type": "place_explorers", "shares": list(shares), "leaders": leaders})
-    return moves
+    return moves, places, placements(count, len(places), len(dig["leaders"]), bool(dig["rope"]))
 
 
 Placement = tuple[tuple[int, ...], tuple[int, ...]]

@@ -158,10 +158,18 @@ class Geometry:
         candidates = self._leaning_on_any(self._on_board - remaining) | self._falls_on_full_board
         candidates &= remaining
         waves: list[list[Slot]] = []
+        lateral, resting_on = self._lateral, self._resting_on
         while True:
-            falling = sorted(s for s in candidates if not never_fall(s) and self._falls(remaining, s))
+            falling = []
+            for slot in candidates:  # _falls(), inline
+                if never_fall(slot):
+                    continue
+                below = resting_on.get(slot)
+                if len(lateral[slot] & remaining) <= 1 or below is not None and below.isdisjoint(remaining):
+                    falling.append(slot)
             if not falling:
                 return waves
+            falling.sort()
             waves.append(falling)
             remaining.difference_update(falling)
             candidates = self._leaning_on_any(falling) & remaining
