@@ -19,8 +19,15 @@ class Board:
         self.state = state
         self.geo = geometry
         self.tiles: dict[str, dict] = state["tiles"]
-        self.present: set[Slot] = {parse_slot(key) for key in self.tiles}  # ICE-GEO-1
-        self._rifts: dict[Slot, list[int]] | None = None
+        self._present: set[Slot] | None = None
+
+    @property
+    def present(self) -> set[Slot]:
+        """ICE-GEO-1: the slots holding a tile, worked out on first use: a Board is made for every event
+        folded, and most events never ask where the tiles are."""
+        if self._present is None:
+            self._present = set(map(parse_slot, self.tiles))
+        return self._present
 
     def leaders_on(self, key: str) -> list[str]:
         return [seat for seat, at in self.state["leaders"].items() if at == key]
@@ -46,14 +53,11 @@ class Board:
     def cover_count(self, key: str) -> int:
         return self.geo.cover_count(self.present, parse_slot(key))
 
-    def rift_edges(self) -> dict[Slot, list[int]]:
-        if self._rifts is None:
-            self._rifts = {parse_slot(k): t["rift"] for k, t in self.tiles.items() if t.get("rift")}
-        return self._rifts
-
     def step_blocked(self, start: str, end: str) -> bool:
-        """ICE-GEO-7 / ICE-ACT-1: a same-layer step across a Rift edge."""
-        return self.geo.rift_blocked(parse_slot(start), parse_slot(end), self.rift_edges())
+        """ICE-GEO-7 / ICE-ACT-1: a same-layer step across a Rift edge; only the two tiles' own Rifts count."""
+        rifts = {parse_slot(key): self.tiles[key]["rift"] for key in (start, end)
+                 if key in self.tiles and self.tiles[key].get("rift")}
+        return self.geo.rift_blocked(parse_slot(start), parse_slot(end), rifts)
 
     def adjacent(self, key: str) -> list[str]:
         """ICE-GEO-3: keys of the present tiles adjacent to ``key``."""
@@ -84,7 +88,6 @@ class Board:
         self.return_pieces(key)
         tile = self.tiles.pop(key)
         self.present.discard(parse_slot(key))
-        self._rifts = None
         self.state["bag"].append(
             {"id": tile["id"], "kind": tile["kind"], "layer": parse_slot(key)[0], "terrain": tile.get("terrain"),
              "face": tile["face"], "front": tile.get("front"), "known_by": []}
@@ -93,13 +96,13 @@ class Board:
     def place(self, key: str, tile: dict) -> None:
         self.tiles[key] = tile
         self.present.add(parse_slot(key))
-        self._rifts = None
 
     def collapse(self) -> list[list[str]]:
         """ICE-EXC-6: discard every tile the collapse rule takes, wave after wave; buildings never fall."""
-        waves = self.geo.collapse_waves(
-            self.present, lambda slot: self.tiles[slot_key(slot)]["kind"] == "building"
-        )
+        # Buildings lie only where setup put them, in the building layer.
+        buildings = {slot for slot in self.geo.building_slots & self.present
+                     if self.tiles[slot_key(slot)]["kind"] == "building"}
+        waves = self.geo.collapse_waves(self.present, buildings.__contains__)
         for wave in waves:
             for slot in wave:
                 self.discard_to_bag(slot_key(slot))
@@ -111,15 +114,20 @@ class Board:
         uncovered triggers the end (ICE-END-1); its variation is ignored (ICE-END-6, GAP-17)."""
         present = self.present
         queued = {entry.get("slot") for entry in self.state["chance"]}
-        for key in sorted(self.tiles):
+        reveals = []
+        # An uncovered tile is not fully covered either. Only snow tiles come onto the board after setup
+        # (Board.place), so the snow layer holds no face to reveal.
+        for slot in self.geo.not_fully_covered(present) - self.geo.snow_slots:
+            key = slot_key(slot)
             tile = self.tiles[key]
-            slot = parse_slot(key)
+            kind = tile["kind"]
+            uncovered = kind == "building" and self.geo.cover_count(present, slot) == 0
+            if uncovered:
+                self.state["end_triggered"] = True
             if tile["face"] is not None or key in queued:
                 continue
-            if tile["kind"] == "artifact" and not self.geo.fully_covered(present, slot):
-                self.state["chance"].append({"kind": "reveal_artifact", "slot": key})
-            elif tile["kind"] == "building" and self.geo.cover_count(present, slot) == 0:
-                self.state["chance"].append({"kind": "reveal_building", "slot": key})
-        for key, tile in self.tiles.items():
-            if tile["kind"] == "building" and self.geo.cover_count(present, parse_slot(key)) == 0:
-                self.state["end_triggered"] = True
+            if kind == "artifact":
+                reveals.append((key, "reveal_artifact"))
+            elif uncovered:
+                reveals.append((key, "reveal_building"))
+        self.state["chance"].extend({"kind": kind, "slot": key} for key, kind in sorted(reveals))

@@ -65,6 +65,8 @@ def whistle_slots(flow: Flow) -> list[str]:
 
 def auto_resolve(flow: Flow, step: dict) -> bool:
     """Resolve a decision that offers no real choice; False when the seat must choose."""
+    if step["kind"] == "dig_place" and dig.place_move_count(flow) > 1:
+        return False
     moves = wait_moves(flow, step)
     if len(moves) > 1:
         return False

@@ -5,6 +5,7 @@ for the excavator (``dig_place``, ``dig_icewalker``, ``dig_camp``).
 """
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 
 from domain.ice_expedition.costs import excavation_cost
@@ -89,6 +90,25 @@ def destinations(flow: Flow) -> list[str]:
 
 def place_moves(flow: Flow) -> list[dict]:
     """ICE-EXC-4: every even spread (any spread with the Rope, ICE-SNOW-6), with each leader's place."""
+    moves, places, spreads = _place_choices(flow)
+    if not places:
+        return moves + [{"type": "place_explorers", "shares": [], "leaders": {}}]
+    leaders = flow.state["dig"]["leaders"]
+    for shares, choice in spreads:
+        placed = {leader: places[i] for leader, i in zip(leaders, choice, strict=True)}
+        moves.append({"type": "place_explorers", "shares": list(shares), "leaders": placed})
+    return moves
+
+
+def place_move_count(flow: Flow) -> int:
+    """How many moves :func:`place_moves` offers, without making them: a dig waiting for its placement is
+    asked after every event folded whether it still needs the excavator's choice."""
+    moves, places, spreads = _place_choices(flow)
+    return len(moves) + (len(spreads) if places else 1)
+
+
+def _place_choices(flow: Flow) -> tuple[list[dict], list[str], tuple[Placement, ...]]:
+    """The snow tile and guild moves of a placement, its places, and the spreads over them."""
     dig = flow.state["dig"]
     seat = dig["seat"]
     moves: list[dict] = []
@@ -101,17 +121,27 @@ def place_moves(flow: Flow) -> list[dict]:
             and not flow.params["first_steps"]):
         moves.append({"type": "use_guild_ability"})  # ICE-GLD-4
     places = destinations(flow)
-    count = dig["arch"] + len(dig["leaders"])
-    spreads = (free_shares if dig["rope"] else even_shares)(count, len(places))
     if not places:
-        return moves + [{"type": "place_explorers", "shares": [], "leaders": {}}]
-    for shares in spreads:
-        for choice in product(range(len(places)), repeat=len(dig["leaders"])):
-            used = [choice.count(i) for i in range(len(places))]
-            if all(used[i] <= shares[i] for i in range(len(places))):
-                leaders = {leader: places[i] for leader, i in zip(dig["leaders"], choice, strict=True)}
-                moves.append({"type": "place_explorers", "shares": list(shares), "leaders": leaders})
-    return moves
+        return moves, places, ()
+    count = dig["arch"] + len(dig["leaders"])
+    return moves, places, placements(count, len(places), len(dig["leaders"]), bool(dig["rope"]))
+
+
+Placement = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@cache
+def placements(count: int, places: int, leaders: int, rope: bool) -> tuple[Placement, ...]:
+    """ICE-EXC-4 / ICE-SNOW-6: every spread of ``count`` explorers over ``places`` with every way the leaders
+    among them may be placed within it, as (shares, the place of each leader): the same few numbers come up
+    in every game, and a dig waiting for its placement is asked again after every event."""
+    spreads = (free_shares if rope else even_shares)(count, places)
+    return tuple(
+        (shares, choice)
+        for shares in spreads
+        for choice in product(range(places), repeat=leaders)
+        if all(choice.count(i) <= shares[i] for i in range(places))
+    )
 
 
 def apply_place_choice(flow: Flow, move: dict) -> None:

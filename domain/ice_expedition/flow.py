@@ -8,8 +8,27 @@ the game waits for a chance outcome, a decision, or the active player's turn.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from domain.ice_expedition.board import Board
 from domain.ice_expedition.geometry import parse_slot
+
+
+@cache
+def steps_elsewhere() -> dict[str, Callable]:
+    """Script steps run by the modules that import this one (and the decision that resolves itself, under
+    ``"wait"``), looked up once rather than on every advance."""
+    from domain.ice_expedition import dig, logbook
+    from domain.ice_expedition.decisions import auto_resolve
+
+    return {
+        "log_prismatics": logbook.step_log_prismatics,
+        "log_smilodon": logbook.step_log_smilodon,
+        "log_recruit": logbook.step_log_recruit,
+        "dig_end": dig.finish,
+        "wait": auto_resolve,
+    }
 
 
 class Flow:
@@ -40,6 +59,11 @@ class Flow:
         seats = self.state["seats"]
         start = seats.index(seat)
         return seats[start:] + seats[:start]
+
+    def smilodons_out(self) -> bool:
+        """Whether any Smilodon stands on the board: every pawn is in the reserve or on a tile, so a full
+        reserve spares looking at every tile for one."""
+        return self.state["reserve"]["smilodons"] < self.params["smilodon_pawns"]
 
     def gain_ep(self, seat: str, amount: int) -> None:
         """ICE-EXP-5: EP gained during the day is capped at EP_MAX."""
@@ -79,27 +103,22 @@ class Flow:
     # ----- the driver ----------------------------------------------------------------------------
 
     def advance(self) -> None:
-        from domain.ice_expedition import dig, logbook
-        from domain.ice_expedition.decisions import auto_resolve
-
-        elsewhere = {
-            "log_prismatics": logbook.step_log_prismatics,
-            "log_smilodon": logbook.step_log_smilodon,
-            "log_recruit": logbook.step_log_recruit,
-            "dig_end": dig.finish,
-        }
+        elsewhere = steps_elsewhere()
+        auto_resolve = elsewhere["wait"]
         state = self.state
-        while not state["chance"] and state["script"]:
-            step = state["script"][0]
-            if step["do"] == "wait":
+        script = state["script"]
+        while not state["chance"] and script:
+            step = script[0]
+            do = step["do"]
+            if do == "wait":
                 if not auto_resolve(self, step):
                     return
                 continue
-            state["script"].pop(0)
-            if step["do"] in elsewhere:
-                elsewhere[step["do"]](self, step)
+            script.pop(0)
+            if do in elsewhere:
+                elsewhere[do](self, step)
             else:
-                getattr(self, "step_" + step["do"])(step)
+                getattr(self, "step_" + do)(step)
 
     # ----- setup (ICE-SETUP) ---------------------------------------------------------------------
 
@@ -219,6 +238,8 @@ class Flow:
         self.state["active"] = seat
         self.state["turn"] = {"spent": 0, "overwork": 0, "cryo": False, "navi": False, "icewalk": False,
                               "controlled": []}
+        if not self.smilodons_out():
+            return
         for tile in self.state["tiles"].values():
             if tile["smilodon"] == seat:
                 tile["smilodon"] = None
@@ -255,7 +276,7 @@ class Flow:
             player["alchemy_used"] = False
             player["plans_today"] = 0
             player["ep"] = 0
-        for tile in state["tiles"].values():
+        for tile in state["tiles"].values() if self.smilodons_out() else ():
             if tile["smilodon"] == "logbook":
                 tile["smilodon"] = None
                 state["reserve"]["smilodons"] += 1

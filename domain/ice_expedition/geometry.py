@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement, permutations
 Slot = tuple[int, int, int]
 
 
+@cache
 def slot_key(slot: Slot) -> str:
     """Slots as JSON object keys: ``"z:a:b"``."""
     return f"{slot[0]}:{slot[1]}:{slot[2]}"
@@ -45,6 +46,22 @@ class Geometry:
         self.neighbours: dict[Slot, list[Slot | None]] = {
             s: [self._at(s[0], s[1] + da, s[2] + db) for da, db in self.neighbour_offsets] for s in self.slots
         }
+        # The same relations as sets, for the predicates every fold asks of a hundred slots at a time.
+        self._above_set = {s: frozenset(above) for s, above in self.above.items()}
+        self._lateral = {s: frozenset(n for n in around if n is not None) for s, around in self.neighbours.items()}
+        self._resting_on = {s: frozenset(self.below[s]) for s in self.slots if s[0] > 0 and len(self.below[s]) == 3}
+        self._leaning_on: dict[Slot, set[Slot]] = {s: set() for s in self.slots}  # whose fall may follow s's
+        for slot in self.slots:
+            for other in self._lateral[slot] | self._resting_on.get(slot, frozenset()):
+                self._leaning_on[other].add(slot)
+        self._falls_on_full_board = frozenset(s for s in self.slots if self._falls(self._on_board, s))
+        self._lying_under: dict[Slot, list[Slot]] = {s: [] for s in self.slots}
+        for slot in self.slots:
+            for over in self.above[slot]:
+                self._lying_under[over].append(slot)
+        self._never_covered = frozenset(s for s in self.slots if not self.above[s])
+        self.snow_slots = frozenset(s for s in self.slots if self.layer_kind[s[0]] == "snow")
+        self.building_slots = frozenset(s for s in self.slots if self.layer_kind[s[0]] == "building")
 
     def _offsets(self, slot: Slot) -> list[tuple[int, int]]:
         """ICE-GEO: even layers use the U offsets, odd layers V, both for above and below."""
@@ -69,11 +86,19 @@ class Geometry:
 
     def cover_count(self, present: set[Slot], slot: Slot) -> int:
         """ICE-GEO-2: how many tiles lie (partly) over ``slot``."""
-        return sum(1 for s in self.above[slot] if s in present)
+        return len(self._above_set[slot] & present)
 
     def fully_covered(self, present: set[Slot], slot: Slot) -> bool:
         """ICE-GEO-2: every above-slot on the board holds a tile (the snow layer never is)."""
-        return bool(self.above[slot]) and all(s in present for s in self.above[slot])
+        above = self._above_set[slot]
+        return bool(above) and above <= present
+
+    def not_fully_covered(self, present: set[Slot]) -> set[Slot]:
+        """ICE-GEO-2: the present slots :meth:`fully_covered` says no to, found from the slots missing above
+        them rather than by asking every slot."""
+        found = set().union(*map(self._lying_under.__getitem__, self._on_board - present), self._never_covered)
+        found &= present
+        return found
 
     def standable(self, present: set[Slot], slot: Slot) -> bool:
         """ICE-GEO-4 / ICE-EXC-5: explorers, camps and Smilodons stand only on tiles not fully covered."""
@@ -105,8 +130,18 @@ class Geometry:
 
     def unsupported(self, present: set[Slot], slot: Slot) -> bool:
         """A tile whose below-slots all lie on the board and are all empty has nothing holding it up."""
-        below = self.below[slot]
-        return slot[0] > 0 and len(below) == 3 and not any(s in present for s in below)
+        below = self._resting_on.get(slot)
+        return below is not None and below.isdisjoint(present)
+
+    def _falls(self, remaining: set[Slot], slot: Slot) -> bool:
+        """ICE-GEO-6: at most one same-layer neighbour left, or nothing left below."""
+        if len(self._lateral[slot] & remaining) <= 1:
+            return True
+        below = self._resting_on.get(slot)  # unsupported(), inline: asked of every tile near a gap
+        return below is not None and below.isdisjoint(remaining)
+
+    def _leaning_on_any(self, slots: Iterable[Slot]) -> set[Slot]:
+        return set().union(*map(self._leaning_on.__getitem__, slots))
 
     def collapse_waves(self, present: set[Slot], never_fall: Callable[[Slot], bool]) -> list[list[Slot]]:
         """ICE-GEO-6 / ICE-EXC-6: remove, wave by wave, every tile with at most one same-layer neighbour.
@@ -114,19 +149,30 @@ class Geometry:
         All tiles of one wave fall together; the cascade repeats until nothing more
         qualifies (a fixed point). A tile left with no support at all falls too, so no
         tile ever floats. ``never_fall`` exempts buildings (ICE-LOG-7).
+
+        A tile's fate hangs only on its same-layer neighbours and the slots below it: a tile none of them is
+        missing from stands or falls as on a full board, and after each wave only the tiles leaning on a
+        fallen one are looked at again.
         """
         remaining = set(present)
+        candidates = self._leaning_on_any(self._on_board - remaining) | self._falls_on_full_board
+        candidates &= remaining
         waves: list[list[Slot]] = []
+        lateral, resting_on = self._lateral, self._resting_on
         while True:
-            falling = sorted(
-                s for s in remaining
-                if not never_fall(s)
-                and (len(self.same_layer_neighbours(remaining, s)) <= 1 or self.unsupported(remaining, s))
-            )
+            falling = []
+            for slot in candidates:  # _falls(), inline
+                if never_fall(slot):
+                    continue
+                below = resting_on.get(slot)
+                if len(lateral[slot] & remaining) <= 1 or below is not None and below.isdisjoint(remaining):
+                    falling.append(slot)
             if not falling:
                 return waves
+            falling.sort()
             waves.append(falling)
             remaining.difference_update(falling)
+            candidates = self._leaning_on_any(falling) & remaining
 
     def whistle_slots(self, present: set[Slot], blocked_below: Callable[[Slot], bool]) -> list[Slot]:
         """ICE-SNOW-12 (AMB-21): empty slots resting on every below-slot the board has there, touching at

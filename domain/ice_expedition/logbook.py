@@ -58,7 +58,11 @@ def step_log_smilodon(flow: Flow, step: dict) -> None:
     """ICE-LOG-E2 / ICE-LOG-6: a Smilodon on the tile with most explorers; one on each tied tile if the
     pawns suffice, else the first player picks; they leave at the end of the day (ICE-DAY-4)."""
     state = flow.state
-    counts = {key: flow.board.explorers_on(key) for key, tile in state["tiles"].items() if tile["smilodon"] is None}
+    leaders: dict[str, int] = {}  # explorers_on, for every tile at once
+    for at in state["leaders"].values():
+        leaders[at] = leaders.get(at, 0) + 1
+    counts = {key: tile["arch"] + leaders.get(key, 0) for key, tile in state["tiles"].items()
+              if tile["smilodon"] is None}
     most = max(counts.values(), default=0)
     if most == 0:
         return

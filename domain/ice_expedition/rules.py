@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pickle
+from functools import cached_property
 
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.canonical import canonical_json
@@ -82,14 +83,10 @@ class IceExpedition(Rules):
     def data_versions(self) -> dict[str, str]:
         return dict(self.data.versions)
 
-    # ----- state -------------------------------------------------------------------------------
-
-    def setup(self, created: dict) -> dict:
-        """ICE-SETUP-1..9: the empty board, reserves and decks; everything random waits as chance nodes."""
-        params = {key: value for key, value in self.data.params.items() if not key.startswith("_")}
-        params["logbook_order"] = self.data.cards["logbook_order"]
-        params.update(created["options"])
-        seats = [seat["seat"] for seat in created["seats"]]
+    @cached_property
+    def blank_tiles(self) -> dict[str, dict]:
+        """Every slot's tile before setup draws anything, built once: each game starts from a copy (a fresh
+        ``known_by`` list per tile; the other values are immutable)."""
         tiles = {}
         for z, slots in self.geo.layers.items():
             for slot in slots:
@@ -99,6 +96,17 @@ class IceExpedition(Rules):
                     "terrain": None, "rift": None, "face": None, "front": None, "known_by": [],
                     "camp": False, "arch": 0, "smilodon": None,
                 }
+        return tiles
+
+    # ----- state -------------------------------------------------------------------------------
+
+    def setup(self, created: dict) -> dict:
+        """ICE-SETUP-1..9: the empty board, reserves and decks; everything random waits as chance nodes."""
+        params = {key: value for key, value in self.data.params.items() if not key.startswith("_")}
+        params["logbook_order"] = self.data.cards["logbook_order"]
+        params.update(created["options"])
+        seats = [seat["seat"] for seat in created["seats"]]
+        tiles = {key: {**tile, "known_by": []} for key, tile in self.blank_tiles.items()}
         tile_data = self.data.tiles
         state = {
             "params": params, "seats": seats, "phase": "setup", "tiles": tiles,
@@ -138,8 +146,9 @@ class IceExpedition(Rules):
             chances.resolve(flow, full_data(event)["outcome"])
         else:
             seat = event["seat"]
-            values = {k: v for k, v in full_data(event).items() if k not in INFO_KEYS}
-            move = {"type": COMMAND_OF[event["type"]], **values}
+            move = {"type": COMMAND_OF[event["type"]], **full_data(event)}
+            for key in INFO_KEYS:
+                move.pop(key, None)
             step = state["script"][0] if state["script"] else None
             if step is not None and step["do"] == "wait" and step["seat"] == seat:
                 resolve_wait(flow, step, move)

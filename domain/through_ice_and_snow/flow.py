@@ -273,7 +273,7 @@ STEPS: dict[str, Callable[[State], bool]] = {
 
 
 def advance(state: State) -> State:
-    checks = [CHECKS[name] for name in state["checks"]]
+    checks = [CHECKS[name] for name in state["checks"]] if state["checks"] else ()
     for check in checks:
         check(state)
     while state["over"] is None and state["chance"] is None and not state["pending"]:

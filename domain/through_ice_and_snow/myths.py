@@ -119,7 +119,7 @@ def acting_officer(state: State, seat: int, command: dict) -> str | None:
 
 def hampering(state: State, seat: int) -> list[dict]:
     """The creature cards in play that hamper this player (upgrade 14 protects from those marked)."""
-    if not on(state):
+    if not state["options"].get(OPTION):  # on(), inline: asked several times of every action taken
         return []
     immune = has_upgrade(state["players"][seat], "ritual_room")
     return [CAT.creatures[number] for number in state["myths"]["active"]

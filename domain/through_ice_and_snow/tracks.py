@@ -1,6 +1,7 @@
 """Personal-board tracks and the effects they trigger (spec section 6)."""
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 
 from domain.through_ice_and_snow.board import (
@@ -28,7 +29,8 @@ SICK_PER_SCURVY = 2
 
 
 def has_upgrade(player: dict, effect: str) -> bool:
-    return any(CAT.upgrades[number]["effect"] == effect for number in player["upgrades"])
+    upgrades = player["upgrades"]  # mostly none: asked at every track move, Boarding and action
+    return bool(upgrades) and any(CAT.upgrades[number]["effect"] == effect for number in upgrades)
 
 
 def raise_track(player: dict, track: str, amount: int) -> None:
@@ -89,16 +91,23 @@ def death(state: State, seat: int, track: str) -> None:
 def sick_choices(player: dict, count: int, exclude: tuple[str, ...] = ()) -> list[dict]:
     """Every distinct group of ``count`` available crew members, none of the ``exclude`` types."""
     kinds = tuple(kind for kind in CREW_TYPES if kind not in exclude)
-    pool = [kind for kind in kinds for _ in range(player["free"][kind])]
-    choices = {tuple(group) for group in combinations_with_replacement(kinds, count)
-               if all(group.count(kind) <= pool.count(kind) for kind in CREW_TYPES)}
     result = []
-    for group in sorted(choices):
+    for group in _sick_groups(kinds, tuple(player["free"][kind] for kind in kinds), count):
         crew: dict[str, int] = {}
         for kind in group:
             crew[kind] = crew.get(kind, 0) + 1
         result.append(crew)
     return result
+
+
+@cache
+def _sick_groups(kinds: tuple[str, ...], free: tuple[int, ...], count: int) -> tuple[tuple[str, ...], ...]:
+    """The groups of :func:`sick_choices`, sorted, for ``free`` members of each of ``kinds``: a pure function of
+    a few small numbers, asked at every Scurvy and again while its decision waits."""
+    pool = [kind for kind, available in zip(kinds, free, strict=True) for _ in range(available)]
+    choices = {tuple(group) for group in combinations_with_replacement(kinds, count)
+               if all(group.count(kind) <= pool.count(kind) for kind in CREW_TYPES)}
+    return tuple(sorted(choices))
 
 
 def send_to_sick_bay(player: dict, crew: dict) -> None:
