@@ -14,12 +14,19 @@ _registered: dict[str, Rules] = {}
 
 def game_names() -> list[str]:
     """Names of every game package, in the service's spelling (``through-ice-and-snow``)."""
+    return list(_game_names())
+
+
+@cache
+def _game_names() -> tuple[str, ...]:
+    """The packages are those installed with the code: listing their folder once is enough, and a listing per
+    lookup cost 0.3 ms on every load of a game."""
     folder = Path(__file__).parent
-    return sorted(
+    return tuple(sorted(
         info.name.replace("_", "-")
         for info in pkgutil.iter_modules([str(folder)])
         if info.ispkg and info.name not in _NOT_GAMES
-    )
+    ))
 
 
 def register(rules: Rules) -> None:
@@ -31,7 +38,7 @@ def get_rules(name: str) -> Rules:
     """The rules of game ``name``; ``KeyError`` for a name no package has."""
     if name in _registered:
         return _registered[name]
-    if name not in game_names():
+    if name not in _game_names():
         raise KeyError(name)
     return _import(name)
 
