@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from domain.core import ORGANISER, TABLE, IllegalMove, Rules
@@ -35,6 +36,9 @@ from domain.core.match import (
     view,
     waiting_for,
 )
+
+# Picks a seat's move from the offered ones, given the batches of events so far (the engine's, unredacted).
+Chooser = Callable[[str, list[dict], list[list[dict]]], dict]
 
 JUNK_VALUES = ("__not-a-thing__", -1, 999, None, [], {"x": 1}, True)
 NO_SUCH_FIELD = "__not_a_field__"
@@ -172,12 +176,15 @@ def play_random_game(
     max_steps: int = 20000,
     check_every: int = 1,
     sample_moves_every: int = 7,
+    chooser: Chooser | None = None,
 ) -> PlayReport:
+    """Play to the end, checking as the module says; seats pick uniformly unless ``chooser`` picks for them."""
     rng = random.Random(game_seed)
     seed = f"conformance-{game_seed}" if chance_mode != TABLE else None
     names = [f"Player {n}" for n in range(1, players + 1)]
     live, events = create(rules, options or {}, names, chance_mode, seed)
     history: list[dict] = []
+    batches: list[list[dict]] = []
     replayed: Match | None = None
     readers: list[str | None] = [*live.seats, None]
     seen_in_events: dict = {reader: set() for reader in readers}
@@ -185,6 +192,7 @@ def play_random_game(
 
     def record(batch: list[dict], fold_live: bool = True) -> None:
         nonlocal replayed
+        batches.append(batch)
         for event in json.loads(json.dumps(batch)):
             history.append(event)
             if replayed is None:
@@ -213,7 +221,7 @@ def play_random_game(
         actor = rng.choice(awaited)
         moves = legal_moves(live, actor)
         assert moves, f"{actor} is awaited at version {live.version} but has no legal move"
-        move = rng.choice(moves)
+        move = rng.choice(moves) if chooser is None or actor == ORGANISER else chooser(actor, moves, batches)
         if actor == ORGANISER:
             move = {"type": move["type"], "outcome": rng.sample(move["candidates"], move["chance"]["count"])}
         record(submit_unchanging(live, match_json(live), actor, move, seed))

@@ -1,0 +1,243 @@
+"""Worlds consistent with what one seat has seen: the seat's redacted log, with every hidden part sampled.
+
+A seat's log (``GET /games/{id}/events`` with its token) holds every event, but with the secrets of other
+seats removed (``"redacted"`` names the keys that were there). Folding it needs those parts, so a
+determinisation fills them in:
+
+* a redacted chance outcome is drawn from the candidates of the chance node the world holds at that point,
+  preferring candidates the log later shows in that seat's own public events (a card drawn in secret and
+  played later was in that hand);
+* a batch of another seat's events with a redacted part is reproduced by a legal move of that seat whose
+  decided events match the recorded public parts, chosen at random among those that do;
+* a public event must fold (a card played must be in the sampled hand) and a public chance outcome must be
+  among the candidates: otherwise the sample contradicts the log and part of it is drawn again
+  (:meth:`Determiniser.sample`). Public batches are folded as recorded, not reproduced by a move: checking
+  each against every legal move would cost more than the search itself.
+
+Nothing here reads a secret the seat was not shown: the log is all it gets.
+"""
+from __future__ import annotations
+
+import random
+
+from domain.core import IllegalMove, Rules
+from domain.core.canonical import canonical_json
+from domain.core.match import Match, apply_event, legal_moves, start
+from domain.core.upcasting import ENGINE_EVENT_TYPES
+
+REPAIRS = 30
+
+
+class Inconsistent(Exception):
+    """The sampled world contradicts the log."""
+
+
+def strings_in(value: object, into: set[str]) -> set[str]:
+    """Every string (values and keys) inside a JSON value."""
+    if isinstance(value, str):
+        into.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            into.add(key)
+            strings_in(item, into)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            strings_in(item, into)
+    return into
+
+
+def ordered_strings(value: object) -> list[str]:
+    """The strings inside a JSON value in the order they are written (a hand listed in its order)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [token for key, item in value.items() for token in (key, *ordered_strings(item))]
+    if isinstance(value, list | tuple):
+        return [token for item in value for token in ordered_strings(item)]
+    return []
+
+
+def batches(events: list[dict]) -> list[list[dict]]:
+    """The log cut into the batches one command (or one chance resolution) produced, by ``command_id``."""
+    out: list[list[dict]] = []
+    previous: object = object()
+    for event in events:
+        batch_id = event.get("command_id")
+        if out and batch_id is not None and batch_id == previous:
+            out[-1].append(event)
+        else:
+            out.append([event])
+        previous = batch_id
+    return out
+
+
+def _public(event: dict) -> str:
+    """What every reader sees of an event, comparable between a recorded and a reproduced one.
+
+    Lists compare as multisets: a sampled hand holds the right cards in an order of its own, and a move
+    listing cards from it lists them in that order.
+    """
+    return canonical_json([event["type"], event.get("seat"), _unordered(event.get("data") or {})])
+
+
+def _unordered(value: object) -> object:
+    if isinstance(value, dict):
+        return {key: _unordered(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return sorted((_unordered(item) for item in value), key=canonical_json)
+    return value
+
+
+def _event(envelope: dict) -> dict:
+    """The event an envelope carries, in the shape ``apply_event`` folds."""
+    event = {key: envelope[key] for key in ("type", "seat", "data", "secret", "secret_to", "schema_version")
+             if key in envelope}
+    event["data"] = event.get("data") or {}
+    return event
+
+
+class Determiniser:
+    """Samples worlds for ``seat`` from its log."""
+
+    def __init__(self, rules: Rules, seat: str, events: list[dict]):
+        self.rules = rules
+        self.seat = seat
+        self.events = events
+        self.flat = events[1:]
+        self.batches = batches(self.flat)
+        self._shown_memo: dict[int, set[str]] = {}
+        self._first_memo: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, int]]] = {}
+
+    def _shown_after(self, at: int) -> set[str]:
+        """Every string the log shows this seat from event ``at`` on (counting after ``game_created``): a token
+        named there is accounted for (drawn in the open, played by someone) and is no filler for a hidden draw."""
+        if at not in self._shown_memo:
+            shown: set[str] = set()
+            for event in self.flat[at:]:
+                strings_in(event.get("secret"), strings_in(event.get("data"), shown))
+            self._shown_memo[at] = shown
+        return self._shown_memo[at]
+
+    def _first_shown(self, at: int, seats: tuple[str, ...]) -> dict[str, tuple[int, int]]:
+        """For each string the public events of ``seats`` show from event ``at`` on, where it first shows
+        (event, place in it); strings a public chance draw produced before that are left out (a card drawn
+        in the open was not in a hand)."""
+        memo_key = (at, seats)
+        if memo_key in self._first_memo:
+            return self._first_memo[memo_key]
+        first: dict[str, tuple[int, int]] = {}
+        drawn_openly: set[str] = set()
+        for later, event in enumerate(self.flat[at:], start=at):
+            if event["type"] == "chance_resolved":
+                if "redacted" not in event:
+                    strings_in(event.get("secret"), strings_in(event.get("data"), drawn_openly))
+            elif event.get("seat") in seats:
+                for position, token in enumerate(ordered_strings(event.get("data"))):
+                    if token not in drawn_openly:
+                        first.setdefault(token, (later, position))
+        self._first_memo[memo_key] = first
+        return first
+
+    def sample(self, rng: random.Random, world: Match | None = None) -> Match:
+        """A world consistent with the log, or :class:`Inconsistent` after ``REPAIRS`` contradictions.
+
+        ``world``, a world sampled from an earlier part of the same log, is extended rather than drawn anew
+        (a bot called at each of its turns re-reads only the events since its last call).
+
+        Before each batch with a hidden part the world is kept; when a later event contradicts the world,
+        the sampling resumes from one of the kept worlds chosen at random (the contradiction may come from
+        any earlier guess, such as a card dealt at setup and shown by a tie many rounds later).
+        """
+        match = start(self.rules, _event(self.events[0])) if world is None else world
+        kept: list[tuple[int, int, Match]] = []
+        index = at = failures = 0
+        while world is not None and at < match.version - 1:
+            at += len(self.batches[index])
+            index += 1
+        while index < len(self.batches):
+            batch = self.batches[index]
+            if any("redacted" in event for event in batch):
+                kept.append((index, at, match.copy()))
+            try:
+                self._fold_batch(match, at, batch, rng)
+            except Inconsistent:
+                failures += 1
+                if failures > REPAIRS or not kept:
+                    raise
+                del kept[rng.randrange(len(kept)) + 1:]
+                index, at, saved = kept.pop()
+                match = saved.copy()
+                continue
+            index += 1
+            at += len(batch)
+        return match
+
+    def _fold_batch(self, match: Match, at: int, batch: list[dict], rng: random.Random) -> None:
+        """Fold the batch starting at event ``at``."""
+        actor = batch[0].get("seat")
+        hidden = any("redacted" in event for event in batch if event["type"] not in ENGINE_EVENT_TYPES)
+        skip = 0
+        if hidden and actor and actor != self.seat and batch[0]["type"] not in ENGINE_EVENT_TYPES:
+            decided = [event for event in batch if event["type"] not in ENGINE_EVENT_TYPES]
+            self._reproduce(match, actor, decided, rng)
+            skip = len(decided)
+        for offset, event in enumerate(batch[skip:], start=skip):
+            self._fold_event(match, at + offset, event, rng)
+
+    def _reproduce(self, match: Match, actor: str, decided: list[dict], rng: random.Random) -> None:
+        """Fold a legal move of ``actor`` whose events match the recorded public parts."""
+        recorded = [_public(event) for event in decided]
+        types = [event["type"] for event in decided]
+        named = strings_in([event.get("data") for event in decided], set())
+        moves = legal_moves(match, actor)
+        rng.shuffle(moves)
+        # A move usually names what its events name: those first, the rest only if none of them matches.
+        moves.sort(key=lambda move: not strings_in(move, set()) - {move["type"]} <= named)
+        stamp = self.rules.declared_events.stamp
+        for move in moves:
+            try:
+                produced = self.rules.decide(match.state, actor, move)
+            except IllegalMove:
+                continue
+            if [event["type"] for event in produced] != types:
+                continue
+            produced = [stamp(dict(event, seat=event.get("seat") or actor)) for event in produced]
+            if [_public(event) for event in produced] == recorded:
+                for made, seen in zip(produced, decided, strict=True):
+                    self._apply(match, made if "redacted" in seen else _event(seen))
+                return
+        raise Inconsistent(f"no move of {actor} reproduces its recorded events")
+
+    def _fold_event(self, match: Match, at: int, event: dict, rng: random.Random) -> None:
+        if event["type"] != "chance_resolved":
+            if "redacted" in event:
+                raise Inconsistent("a hidden event outside any batch a move could reproduce")
+            self._apply(match, _event(event))
+            return
+        node = self.rules.chance_node(match.state)
+        if node is None or node.key != event["data"].get("key"):
+            raise Inconsistent("the world holds another chance decision than the log")
+        if "redacted" not in event:
+            outcome = {**event["data"], **(event.get("secret") or {})}["outcome"]
+            if not set(outcome) <= set(node.candidates):
+                raise Inconsistent("a public outcome the sampled world cannot draw")
+            self._apply(match, _event(event))
+            return
+        seen_by = tuple(node.visible_to or ())
+        first = self._first_shown(at + 1, seen_by) if seen_by else {}
+        preferred = sorted((candidate for candidate in node.candidates if candidate in first), key=first.__getitem__)
+        chosen = preferred[: node.count]
+        taken = set(chosen) | self._shown_after(at + 1)
+        free = [candidate for candidate in node.candidates if candidate not in taken]
+        if len(free) < node.count - len(chosen):
+            free = [candidate for candidate in node.candidates if candidate not in chosen]
+        chosen += rng.sample(free, node.count - len(chosen))
+        sampled = {**_event(event), "secret": {"outcome": chosen}, "secret_to": list(seen_by)}
+        self._apply(match, sampled)
+
+    @staticmethod
+    def _apply(match: Match, event: dict) -> None:
+        try:
+            apply_event(match, event)
+        except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:
+            raise Inconsistent(f"folding {event['type']} failed: {error!r}") from None
