@@ -23,6 +23,8 @@ import os
 import socket
 import sys
 import tempfile
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import redis
@@ -57,9 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, rest = parser.parse_known_args(argv)
     if args.command == "bot":
-        from cairn_client.bot import main as bot
-
-        return bot(rest, prog="cairn bot")
+        return _bot(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "verify":
@@ -74,6 +74,19 @@ def main(argv: list[str] | None = None) -> int:
         log.error("%s", failure)
         return 1
     return Supervisor(children).run()
+
+
+def _bot(argv: list[str]) -> int:
+    """The client package's bots, with the search bot's levels beside its random play (docs/bots.md)."""
+    from cairn_client.bot import STRENGTHS, main
+
+    import bots
+
+    def level(name: str) -> Callable[[str], bots.Policy]:
+        return lambda seed: bots.policy(name, zlib.crc32(seed.encode()))
+
+    searched = {name: level(name) for name in bots.LEVELS if name not in STRENGTHS}
+    return main(argv, prog="cairn bot", strengths={**STRENGTHS, **searched})
 
 
 def _parser() -> argparse.ArgumentParser:

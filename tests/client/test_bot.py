@@ -74,3 +74,10 @@ def test_a_5xx_or_an_audit_not_made_fails_the_run(proxy, base_url):
     assert figures["ended"] == 1 and figures["unfinished"] == 0
     assert figures["5xx"] == 1 and figures["audit failures"] == 1
     assert "audit not made" in run.stderr
+
+
+def test_cairn_bot_offers_the_search_bot_s_levels_beside_random_play():
+    run = cairn_bot("--help")
+    assert run.returncode == 0, run.stderr
+    offered = re.search(r"--strength \{([a-z,]+)\}", run.stdout).group(1).split(",")
+    assert sorted(offered) == ["medium", "random", "strong", "weak"]

@@ -21,7 +21,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -205,7 +205,8 @@ def run_game(client: Client, game_id: str, tokens: dict[str, str], policy: Polic
 
 def soak(url: str, game: str, players: int, *, games: int, concurrency: int, strength: str = "random",
          seed: str = "", chance_mode: str | None = None, options: dict[str, Any] | None = None,
-         audit_timeout: float | None = 120.0, max_moves: int = 10_000) -> Tally:
+         audit_timeout: float | None = 120.0, max_moves: int = 10_000,
+         strengths: Mapping[str, Callable[[str], Policy]] = STRENGTHS) -> Tally:
     """``games`` games of ``game`` created and played to the end by bots on ``concurrency`` threads."""
 
     def one(index: int) -> Tally:
@@ -219,7 +220,7 @@ def soak(url: str, game: str, players: int, *, games: int, concurrency: int, str
                              unfinished=1, problems=[f"game {index + 1} not created: {error}"])
             tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
             tokens[ORGANISER] = created["organiser_token"]
-            return run_game(client, created["game_id"], tokens, STRENGTHS[strength](f"{seed}:{index}"),
+            return run_game(client, created["game_id"], tokens, strengths[strength](f"{seed}:{index}"),
                             random.Random(f"{seed}:{index}:chance"), audit_timeout=audit_timeout, max_moves=max_moves)
 
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
@@ -227,7 +228,8 @@ def soak(url: str, game: str, players: int, *, games: int, concurrency: int, str
 
 
 def play_seats(url: str, game_id: str, tokens: list[str], *, strength: str = "random", seed: str = "",
-               audit_timeout: float | None = 120.0, max_moves: int = 10_000) -> Tally:
+               audit_timeout: float | None = 120.0, max_moves: int = 10_000,
+               strengths: Mapping[str, Callable[[str], Policy]] = STRENGTHS) -> Tally:
     """Play the seats of ``game_id`` whose tokens are given (the organiser's too) to the end of the game."""
     with Client(url) as client:
         held = {}
@@ -238,11 +240,12 @@ def play_seats(url: str, game_id: str, tokens: list[str], *, strength: str = "ra
                 held[view["reader"]] = token
         except CairnError as error:
             return Tally(games=1, unfinished=1, problems=[f"game {game_id}: {error}"])
-        return run_game(client, game_id, held, STRENGTHS[strength](seed), random.Random(f"{seed}:chance"),
+        return run_game(client, game_id, held, strengths[strength](seed), random.Random(f"{seed}:chance"),
                         audit_timeout=audit_timeout, max_moves=max_moves)
 
 
-def parser(prog: str = "python -m cairn_client.bot") -> argparse.ArgumentParser:
+def parser(prog: str = "python -m cairn_client.bot",
+           strengths: Mapping[str, Callable[[str], Policy]] = STRENGTHS) -> argparse.ArgumentParser:
     command = argparse.ArgumentParser(prog=prog, description="Play seats of a Cairn game, or soak a service "
                                       "with games played by bots and audit every one.")
     command.add_argument("--url", default=os.environ.get("CAIRN_URL", DEFAULT_URL),
@@ -256,7 +259,7 @@ def parser(prog: str = "python -m cairn_client.bot") -> argparse.ArgumentParser:
     command.add_argument("--options", type=json.loads, help="the options of created games, as JSON")
     command.add_argument("--games", type=int, default=1, help="games to create and play (default 1)")
     command.add_argument("--concurrency", type=int, default=1, help="games played at once (default 1)")
-    command.add_argument("--strength", choices=sorted(STRENGTHS), default="random", help="how the bots play")
+    command.add_argument("--strength", choices=sorted(strengths), default="random", help="how the bots play")
     command.add_argument("--seed", default=None, help="makes the bots' choices repeatable (default: random)")
     command.add_argument("--max-moves", type=int, default=10_000, help="give a game up after this many moves")
     command.add_argument("--audit-timeout", type=float, default=120.0,
@@ -265,8 +268,10 @@ def parser(prog: str = "python -m cairn_client.bot") -> argparse.ArgumentParser:
     return command
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m cairn_client.bot") -> int:
-    command = parser(prog)
+def main(argv: list[str] | None = None, prog: str = "python -m cairn_client.bot",
+         strengths: Mapping[str, Callable[[str], Policy]] = STRENGTHS) -> int:
+    """``strengths`` may add levels to the random play this package has (``cairn bot`` adds the search bot's)."""
+    command = parser(prog, strengths)
     args = command.parse_args(argv)
     if args.game and not args.token:
         command.error("--game needs at least one --token")
@@ -275,11 +280,11 @@ def main(argv: list[str] | None = None, prog: str = "python -m cairn_client.bot"
     started = time.monotonic()
     if args.game:
         tally = play_seats(args.url, args.game, args.token, strength=args.strength, seed=seed,
-                           audit_timeout=audit_timeout, max_moves=args.max_moves)
+                           audit_timeout=audit_timeout, max_moves=args.max_moves, strengths=strengths)
     else:
         tally = soak(args.url, args.create, args.players, games=args.games, concurrency=args.concurrency,
                      strength=args.strength, seed=seed, chance_mode=args.chance_mode, options=args.options,
-                     audit_timeout=audit_timeout, max_moves=args.max_moves)
+                     audit_timeout=audit_timeout, max_moves=args.max_moves, strengths=strengths)
     for problem in tally.problems:
         print(problem, file=sys.stderr)
     print(tally.summary(time.monotonic() - started))
