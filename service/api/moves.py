@@ -122,13 +122,14 @@ def _append(game_id: str, expected: int, events: list, command: dict, key: str |
         result = services.store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
                                        idempotency_key=key, charge=charge)
     except RateLimited as limited:
-        raise services.limiter.refusal(services.limiter.wait_after(limited.requests_left)) from None
+        raise services.limiter.limited(limited.requests_left) from None
     except GameNotFound:
         raise not_found(game_id) from None
     except VersionConflict as conflict:
         raise _stale(expected, conflict.current_version) from None
     except IdempotencyMismatch:
         raise _key_reused(key) from None
+    services.limiter.charged(result.requests_left)
     if result.duplicate:
         return _move_response(game_id, result.envelopes, reader, replayed=True)
     answer = _move_response(game_id, result.envelopes, reader, replayed=False, after=after)

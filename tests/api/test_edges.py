@@ -124,7 +124,7 @@ def test_each_reader_has_its_own_tag_and_never_gets_another_readers_304(api, gam
     tags = {name: answer.headers["ETag"] for name, answer in answers.items()}
     assert tags == {"public": '"4"', "p1": '"4;p1"', "p2": '"4;p2"', "organiser": '"4;organiser"'}
     for name, answer in answers.items():
-        assert answer.headers["Vary"] == "Authorization"
+        assert "Authorization" in answer.headers["Vary"]
         assert answer.headers["Cache-Control"] == ("no-cache" if name == "public" else "private, no-cache")
     assert api.get(path, p1, headers={"If-None-Match": tags["p1"]}).status_code == 304
     assert api.get(path, p1, headers={"If-None-Match": f"W/{tags['p1']}"}).status_code == 304
@@ -139,7 +139,7 @@ def test_every_read_shaped_for_a_token_is_private(api, game):
     for path in ("/legal-moves", "/state", "/events"):
         answer = api.get(f"/games/{game['game_id']}{path}", p1)
         assert answer.status_code == 200
-        assert answer.headers["Vary"] == "Authorization" and answer.headers["Cache-Control"] == "private, no-cache"
+        assert "Authorization" in answer.headers["Vary"] and answer.headers["Cache-Control"] == "private, no-cache"
     assert api.get(f"/games/{game['game_id']}/legal-moves", p1).headers["ETag"] == '"4;p1"'
 
 

@@ -1,0 +1,48 @@
+"""gzip for answers worth compressing, when the client says it takes gzip.
+
+A replay page runs to megabytes and a view of a long game to hundreds of
+kilobytes; both shrink several times over. Answers under
+:data:`MIN_BYTES` go out as they are: the header costs more than it saves.
+A streamed answer (the live stream, a record built on the fly) is never
+compressed here: gzip would hold each event back until enough followed it.
+A stored export file is read and compressed whole, like any other body.
+
+ETags are left as they are: they name a game's version (or a file's
+content), which the client sends back in ``If-Match`` whatever encoding it
+was shown; ``Vary: Accept-Encoding`` keeps caches from mixing encodings.
+"""
+from __future__ import annotations
+
+import gzip
+
+from flask import Response, request
+
+MIN_BYTES = 1024
+LEVEL = 5
+NOT_COMPRESSED = frozenset({"text/event-stream", "application/gzip", "image/png", "image/jpeg"})
+
+
+def compress(response: Response) -> Response:
+    if not _worth_it(response):
+        return response
+    response.vary.add("Accept-Encoding")
+    if request.accept_encodings["gzip"] <= 0:
+        return response
+    if response.direct_passthrough:
+        response.direct_passthrough = False  # a file: read it whole to compress it
+    body = response.get_data()
+    if len(body) < MIN_BYTES:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=LEVEL, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers.pop("Accept-Ranges", None)  # ranges would count the bytes of the uncompressed file
+    return response
+
+
+def _worth_it(response: Response) -> bool:
+    if response.status_code != 200 or "Content-Encoding" in response.headers:
+        return False
+    if response.mimetype in NOT_COMPRESSED or (response.is_streamed and not response.direct_passthrough):
+        return False
+    length = response.content_length
+    return length is None or length >= MIN_BYTES
