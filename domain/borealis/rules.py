@@ -36,6 +36,9 @@ def options_schema(catalogue: Catalogue) -> dict:
 MOVE_EVENTS = frozenset({"mulligan", "card_observed", "pool_refreshed", "card_taken", "blind_draw", "reorganised",
                          "goal_claimed", "turn_ended", "farewell_location_chosen"})
 
+# Who is waited for, by phase: each player once for the mulligan and the Farewell Party, else the active player.
+OUT_OF_TURN_RULES = {"mulligan": "BOR-SETUP-12", "farewell": "BOR-END-3", "play": "BOR-TURN-1"}
+
 
 class Borealis(Rules):
     name = "borealis"
@@ -150,11 +153,22 @@ class Borealis(Rules):
             return [seat for seat in state["seats"] if state["players"][seat]["farewell"] is None]
         if phase != "play":
             return []
+        return [flow.active_seat(state)]
+
+    # BOR-GOAL-5: in manual mode any player claims a goal at any time during play; decide names the rule
+    # that refuses a claim, whoever's turn it is.
+    out_of_turn_moves = frozenset({"claim_goal"})
+
+    def may_act(self, state: dict) -> list[str]:
+        """BOR-GOAL-6 ``manual``: the other players with a goal to claim."""
+        if state["phase"] != "play" or state["options"]["goal_claim_mode"] != "manual":
+            return []
         active = flow.active_seat(state)
-        claimers = []
-        if state["options"]["goal_claim_mode"] == "manual":
-            claimers = [seat for seat in state["seats"] if seat != active and flow.claimable_goals(state, seat)]
-        return [active, *claimers]
+        return [seat for seat in state["seats"] if seat != active and flow.claimable_goals(state, seat)]
+
+    def out_of_turn(self, state: dict, seat: str) -> IllegalMove:
+        rule = OUT_OF_TURN_RULES.get(state["phase"], "BOR-TURN-1")
+        return IllegalMove("not_your_turn", f"the game is not waiting for {seat}", rule_id=rule)
 
     def legal_moves(self, state: dict, seat: str) -> list[dict]:
         return moves.legal_moves(state, seat, self.catalogue)
