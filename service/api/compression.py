@@ -3,9 +3,9 @@
 A replay page runs to megabytes and a view of a long game to hundreds of
 kilobytes; both shrink several times over. Answers under
 :data:`MIN_BYTES` go out as they are: the header costs more than it saves.
-A streamed answer (the live stream, a record built on the fly) is never
-compressed here: gzip would hold each event back until enough followed it.
-A stored export file is read and compressed whole, like any other body.
+The live stream and ``application/x-ndjson`` records are never compressed:
+gzip would hold each line back until enough followed it. A stored export
+file (a replay page, a JSON record) is read and compressed whole.
 
 ETags are left as they are: they name a game's version (or a file's
 content), which the client sends back in ``If-Match`` whatever encoding it
@@ -19,7 +19,9 @@ from flask import Response, request
 
 MIN_BYTES = 1024
 LEVEL = 5
-NOT_COMPRESSED = frozenset({"text/event-stream", "application/gzip", "image/png", "image/jpeg"})
+# The live stream and a record read line by line as it arrives must not wait for gzip's blocks.
+NOT_COMPRESSED = frozenset({"text/event-stream", "application/x-ndjson", "application/gzip", "image/png",
+                            "image/jpeg"})
 
 
 def compress(response: Response) -> Response:
