@@ -144,6 +144,10 @@ def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked:
         assert moves, f"{seat} may act at version {match.version} but has no legal move"
         offered = {canonical_json(move) for move in moves}
         assert len(offered) == len(moves), "legal_moves lists a move twice"
+        declared = {entry["type"]: set(entry["fields"]) for entry in match.rules.move_types()}
+        for move in moves:
+            assert move["type"] in declared, f"{move['type']} is not among the game's move_types()"
+            assert set(move) - {"type"} <= declared[move["type"]], f"{move} has a field move_types() does not list"
         for move in rng.sample(moves, min(len(moves), max_checked)):
             submit_unchanging(match, before, seat, json.loads(json.dumps(move)), seed)
         for move in moves[:: max(1, len(moves) // 3)][:3]:
