@@ -18,6 +18,8 @@ import gzip
 from flask import Response, request
 
 MIN_BYTES = 1024
+# Answers with a whole body; a 206 holds a range of the uncompressed bytes, a 304 nothing.
+COMPRESSED_STATUSES = frozenset({200, 201, 202})
 LEVEL = 5
 # The live stream and a record read line by line as it arrives must not wait for gzip's blocks.
 NOT_COMPRESSED = frozenset({"text/event-stream", "application/x-ndjson", "application/gzip", "image/png",
@@ -42,7 +44,7 @@ def compress(response: Response) -> Response:
 
 
 def _worth_it(response: Response) -> bool:
-    if response.status_code != 200 or "Content-Encoding" in response.headers:
+    if response.status_code not in COMPRESSED_STATUSES or "Content-Encoding" in response.headers:
         return False
     if response.mimetype in NOT_COMPRESSED or (response.is_streamed and not response.direct_passthrough):
         return False

@@ -80,3 +80,16 @@ def test_paged_answers_link_to_their_next_page(api):
     index = api.get("/games", params={"limit": 1, "game": "high-card"})
     assert index.links["next"]["url"] == "/games?limit=1&game=high-card&offset=1"
     assert "Link" not in api.get("/games", params={"offset": 1, "limit": 1}).headers
+
+
+def test_a_large_move_answer_is_compressed_too(api):
+    created = api.create("borealis", 4, seed="compressed-move-seed")
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    view = api.get(f"/games/{game_id}").json()
+    seat = view["waiting_for"][0]
+    move = api.get(f"/games/{game_id}/legal-moves", organiser, params={"seat": seat}).json()["moves"][0]
+    moved = api.session.post(f"{api.base}/games/{game_id}/moves?include=view", json={**move, "seat": seat},
+                             headers={"Authorization": f"Bearer {organiser}", "If-Match": f'"{view["version"]}"',
+                                      "Accept-Encoding": "gzip"}, timeout=30)
+    assert moved.status_code == 201 and moved.headers["Content-Encoding"] == "gzip"
+    assert moved.json()["view"]["version"] == moved.json()["version"]
