@@ -16,6 +16,7 @@ from rq import SimpleWorker
 from rq.job import Job
 
 from service.redis_server import free_port
+from service.signing import keyring_from_environment
 from tests.api.conftest import FAST, Api, serve
 from tests.api.test_errors import move, refused, unchanged
 from workers.queues import queue
@@ -157,6 +158,9 @@ def test_exports_are_written_under_the_data_folder_whatever_the_working_director
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     data_dir = tmp_path / "data"
+    # The in-process worker finds the data folder as a deployed one does (cairn serve --data-dir sets it).
+    monkeypatch.setenv("CAIRN_DATA_DIR", str(data_dir))
+    keyring_from_environment.cache_clear()
     for base in serve({"REDIS_URL": redis_server.url, "DATA_DIR": str(data_dir), **FAST}):
         api = Api(base)
         created = api.create("high-card", 2)
@@ -168,6 +172,7 @@ def test_exports_are_written_under_the_data_folder_whatever_the_working_director
         assert api.post(f"/games/{created['game_id']}/exports", json={"format": "json"}).status_code == 200
     assert list((data_dir / "exports").rglob("*.json")), "the export is in <DATA_DIR>/exports"
     assert not list(elsewhere.rglob("*")), "nothing is written under the working directory"
+    keyring_from_environment.cache_clear()
 
 
 def test_the_worker_sweeps_the_exports_of_the_data_folder_by_default(tmp_path, monkeypatch):
