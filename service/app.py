@@ -19,11 +19,11 @@ from typing import Any
 from flask import Flask
 
 from domain import registry
-from service.api import cors, docs, errors, games, health, keys, prelude, rules, stream
+from service.api import compression, cors, docs, errors, games, health, keys, prelude, rules, stream
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
-from service.api.ratelimit import RateLimiter
+from service.api.ratelimit import CREATE, READ, WRITE, Budget, RateLimiter, add_headers
 from service.store import Durability, EventStore, Replication, snapshot_key
 from service.store.connection import REQUEST_TIMEOUT, Locations, connect
 
@@ -38,6 +38,11 @@ DEFAULTS: dict[str, Any] = {
     "MAX_BODY_BYTES": 64 * 1024,
     "RATE_LIMIT": 20.0,
     "RATE_BURST": 40,
+    # Reading and creating games have buckets of their own; unset, each has RATE_LIMIT's numbers.
+    "READ_RATE_LIMIT": None,
+    "READ_RATE_BURST": None,
+    "CREATE_RATE_LIMIT": None,
+    "CREATE_RATE_BURST": None,
     "PAGE_SIZE_MAX": 500,
     "STREAM_IDLE_SECONDS": 30.0,
     "STREAM_KEEPALIVE_SECONDS": 15.0,
@@ -62,6 +67,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     errors.register(app)
     cors.register(app, app.config["CORS_ORIGINS"])
     app.before_request(prelude.before_request)
+    # Hooks run in the reverse order of registration: compression last, after every hook that reads a body.
+    app.after_request(compression.compress)
+    app.after_request(add_headers)
     for module in (rules, games, stream, docs, keys, health):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(importlib.import_module("service.api.table").blueprint)
@@ -85,7 +93,7 @@ def _services(settings: Mapping[str, Any]) -> Services:
         queue_client=connect(locations.queue, read_timeout=timeout, connect_timeout=timeout),
         store=store,
         matches=MatchCache(store),
-        limiter=RateLimiter(client, float(settings["RATE_LIMIT"]), int(settings["RATE_BURST"])),
+        limiter=RateLimiter(client, _budgets(settings)),
         durability=Durability(client, settings["APPENDFSYNC"]),
         spec_text=_spec_path(settings["API_SPEC_PATH"]).read_text(encoding="utf-8"),
     )
@@ -98,6 +106,18 @@ def _replication(durability: str, wait_ms: int, timeout: float) -> Replication |
     if not 0 < wait_ms < timeout * 1000:
         raise ValueError(f"CAIRN_REPLICA_WAIT_MS must be above 0 and below the Redis timeout ({timeout * 1000:g} ms)")
     return Replication(replicas=1, wait_ms=wait_ms)
+
+
+def _budgets(settings: Mapping[str, Any]) -> dict[str, Budget]:
+    """The rate and burst of each kind of request; a kind left unset takes the moves' numbers."""
+    rate, burst = float(settings["RATE_LIMIT"]), int(settings["RATE_BURST"])
+    budgets = {WRITE: Budget(rate, burst)}
+    for kind in (READ, CREATE):
+        prefix = kind.upper()
+        kind_rate, kind_burst = settings[f"{prefix}_RATE_LIMIT"], settings[f"{prefix}_RATE_BURST"]
+        budgets[kind] = Budget(rate if kind_rate is None else float(kind_rate),
+                               burst if kind_burst is None else int(kind_burst))
+    return budgets
 
 
 def _freeze_boot_objects() -> None:

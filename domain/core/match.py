@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import permutations
+from math import perm
 from typing import Any
 
 from domain.core.canonical import sha256_hex
@@ -28,6 +30,8 @@ from domain.core.rules import Rules
 from domain.core.upcasting import SCHEMA_VERSION
 
 RESOLVE_CHANCE = "resolve_chance"
+# The most outcomes a chance decision's legal moves list one by one; beyond it they are one template.
+MAX_LISTED_OUTCOMES = 20
 
 
 @dataclass
@@ -200,8 +204,9 @@ def submit_and_fold(
     else:
         if node is not None:
             raise IllegalMove("chance_pending", f"waiting for the organiser to resolve {node.key}")
-        if actor not in match.rules.to_act(match.state):
-            raise IllegalMove("not_your_turn", f"the game is not waiting for {actor}")
+        rules = match.rules
+        if actor not in rules.to_act(match.state) and command["type"] not in rules.out_of_turn_moves:
+            raise rules.out_of_turn(match.state, actor)
         decided = match.rules.decide(match.state, actor, tracked)
         stamp = match.rules.declared_events.stamp
         events = [stamp(dict(event, seat=event.get("seat") or actor)) for event in decided]
@@ -240,25 +245,44 @@ def chance_event(node: ChanceNode, outcome: list[str]) -> Event:
 
 
 def legal_moves(match: Match, reader: str) -> list[dict]:
-    """What ``reader`` may submit now; the organiser is offered the pending chance decision in table mode."""
+    """What ``reader`` may submit now, each entry a body accepted as it stands; the organiser is offered
+    the pending chance decision in table mode (see :func:`chance_moves`)."""
     if match.ended:
         return []
     node = match.rules.chance_node(match.state)
     if node is not None:
         if reader == ORGANISER and match.chance_mode == TABLE:
-            return [{"type": RESOLVE_CHANCE, "chance": node.public(), "candidates": list(node.candidates)}]
+            return chance_moves(node)
         return []
-    if reader not in match.rules.to_act(match.state):
+    if reader not in match.rules.to_act(match.state) and reader not in match.rules.may_act(match.state):
         return []
     return match.rules.legal_moves(match.state, reader)
 
 
+def chance_moves(node: ChanceNode) -> list[dict]:
+    """One ``resolve_chance`` per possible outcome while there are at most :data:`MAX_LISTED_OUTCOMES` of
+    them (draws are ordered: ``count`` of ``n`` candidates make n!/(n-count)! outcomes); beyond that one
+    template, ``{"type", "chance", "candidates"}``, whose ``outcome`` the organiser fills in with the
+    ``chance.count`` candidates drawn, in order, dropping ``chance`` and ``candidates``."""
+    if perm(len(node.candidates), node.count) <= MAX_LISTED_OUTCOMES:
+        return [{"type": RESOLVE_CHANCE, "outcome": list(drawn)} for drawn in permutations(node.candidates, node.count)]
+    return [{"type": RESOLVE_CHANCE, "chance": node.public(), "candidates": list(node.candidates)}]
+
+
 def waiting_for(match: Match) -> list[str]:
+    """Whom the game waits for: the organiser while a chance decision is pending, else the seats to act."""
     if match.ended:
         return []
     if match.rules.chance_node(match.state) is not None:
         return [ORGANISER]
     return match.rules.to_act(match.state)
+
+
+def may_act(match: Match) -> list[str]:
+    """Seats the game does not wait for that may act all the same (a claim open at any time)."""
+    if match.ended or match.rules.chance_node(match.state) is not None:
+        return []
+    return match.rules.may_act(match.state)
 
 
 def view(match: Match, reader: str | None) -> dict:
@@ -272,6 +296,7 @@ def view(match: Match, reader: str | None) -> dict:
         "seats": match.created["seats"],
         "options": match.created["options"],
         "waiting_for": waiting_for(match),
+        "may_act": may_act(match),
         "chance_pending": node.public() if node else None,
         "seed": match.seed,
         "state": match.rules.view(match.state, ORGANISER if match.ended else reader),

@@ -99,6 +99,24 @@ class Rules(ABC):
     def to_act(self, state: State) -> list[str]:
         """Seats whose command the game waits for: the active seat and seats with pending decisions."""
 
+    # Move types a seat may submit whether or not the game waits for it (a claim open to anyone at any
+    # time): the engine leaves their turn to :meth:`decide`, which names the rule when it refuses one.
+    out_of_turn_moves: ClassVar[frozenset[str]] = frozenset()
+
+    def may_act(self, state: State) -> list[str]:
+        """Seats the game does not wait for that may act now all the same, with :attr:`out_of_turn_moves`."""
+        return []
+
+    def out_of_turn(self, state: State, seat: str) -> IllegalMove:
+        """The refusal of a move by a seat the game does not wait for; a game whose rules say whose turn it
+        is names that rule here."""
+        return IllegalMove("not_your_turn", f"the game is not waiting for {seat}")
+
+    def move_types(self) -> list[dict]:
+        """Every move type, for people and client authors: ``{"type", "description", "fields": {name:
+        description}}`` each, in the order a player meets them. :meth:`decide` reads no other field."""
+        return []
+
     @abstractmethod
     def legal_moves(self, state: State, seat: str) -> list[dict]:
         """Every command ``seat`` may submit now, each complete and accepted as it stands by ``decide``."""

@@ -7,6 +7,7 @@ Moves are :mod:`service.api.moves`'s.
 from __future__ import annotations
 
 import secrets
+from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, request, url_for
 
@@ -86,13 +87,24 @@ def list_games():
     offset = query.pop("offset")
     metas, total = context.store().list_games(**query, offset=offset, limit=limit)
     following = offset + len(metas)
-    return {
+    next_offset = following if following < total else None
+    body = {
         "games": [public_meta(meta) for meta in metas],
         "total": total,
         "offset": offset,
         "limit": limit,
-        "next_offset": following if following < total else None,
+        "next_offset": next_offset,
     }
+    return body, 200, next_link("offset", next_offset)
+
+
+def next_link(parameter: str, value: int | None) -> dict[str, str]:
+    """``Link: <...>; rel="next"`` (RFC 8288) for a paged answer with a next page: this request's URL with
+    ``parameter`` moved on to ``value``, so a client follows pages without building URLs."""
+    if value is None:
+        return {}
+    query = {**request.args.to_dict(), parameter: str(value)}
+    return {"Link": f'<{request.path}?{urlencode(query)}>; rel="next"'}
 
 
 def public_meta(meta: dict) -> dict:
@@ -156,6 +168,7 @@ def get_events(game_id: str):
     revealed = is_revealed(meta)
     current = meta["version"]
     following = start + len(envelopes)
+    next_from = following if envelopes and following <= current else None
     return {
         "game_id": game_id,
         "reader": reader_name(reader),
@@ -163,8 +176,8 @@ def get_events(game_id: str):
         "from": start,
         "limit": limit,
         "events": [redact_envelope(envelope, reader, revealed) for envelope in envelopes],
-        "next_from": following if envelopes and following <= current else None,
-    }, 200, shaped_for(reader)
+        "next_from": next_from,
+    }, 200, {**shaped_for(reader), **next_link("from", next_from)}
 
 
 @blueprint.get("/games/<game_id>/integrity")

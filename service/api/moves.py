@@ -23,7 +23,7 @@ from domain.core.canonical import canonical_json
 from domain.core.chance import SERVER
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER
-from domain.core.match import Match, submit_and_fold, waiting_for
+from domain.core.match import Match, legal_moves, may_act, submit_and_fold, view, waiting_for
 from service.api import context, prelude
 from service.api.auth import reader_for
 from service.api.context import current_match, game_meta, json_body, not_found, prelude_for
@@ -37,10 +37,12 @@ from service.store.keys import game_keys
 # One instance serves every request: building a marshmallow schema costs more than loading a move with it.
 MOVE_SCHEMA = MoveSchema()
 IDEMPOTENCY_KEY_MAX = 200
+INCLUDABLE = frozenset({"legal_moves", "view"})
 
 
 def submit(game_id: str):
     """The move's answer: 201 with the events it appended, or the first answer again for a known key."""
+    g.include = included()  # refused before anything is decided or appended
     known = g.get("known_move")
     if known is not None:
         answer = _direct(*known)
@@ -122,13 +124,14 @@ def _append(game_id: str, expected: int, events: list, command: dict, key: str |
         result = services.store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
                                        idempotency_key=key, charge=charge)
     except RateLimited as limited:
-        raise services.limiter.refusal(services.limiter.wait_after(limited.requests_left)) from None
+        raise services.limiter.limited(limited.requests_left) from None
     except GameNotFound:
         raise not_found(game_id) from None
     except VersionConflict as conflict:
         raise _stale(expected, conflict.current_version) from None
     except IdempotencyMismatch:
         raise _key_reused(key) from None
+    services.limiter.charged(result.requests_left)
     if result.duplicate:
         return _move_response(game_id, result.envelopes, reader, replayed=True)
     answer = _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
@@ -176,10 +179,24 @@ def _replay(game_id: str, key: str, batch: dict, command: dict, reader: str):
     return _move_response(game_id, envelopes, reader, replayed=True)
 
 
+def included() -> frozenset[str]:
+    """What the request asks the answer to carry beyond the batch: ``?include=legal_moves,view``."""
+    asked = request.args.get("include")
+    if asked is None:
+        return frozenset()
+    names = frozenset(name.strip() for name in asked.split(",") if name.strip())
+    unknown = sorted(names - INCLUDABLE)
+    if unknown:
+        raise ApiError(400, "invalid_query", "Invalid query parameter",
+                       f"include: {unknown[0]!r} is not one of {', '.join(sorted(INCLUDABLE))}", field="include")
+    return names
+
+
 def _move_response(game_id: str, envelopes: list[dict], reader: str, *, replayed: bool, after: Match | None = None):
     """The same body for the first answer and every replay of it: it depends on the batch alone.
 
-    ``after`` is the game right after the batch; a replay loads it again.
+    ``after`` is the game right after the batch; a replay loads it again. What ``?include=`` asks for is
+    added at the end, so a bot plays with one request per move.
     """
     revealed = any(envelope["type"] == "game_ended" for envelope in envelopes)
     last = envelopes[-1]["version"]
@@ -192,8 +209,23 @@ def _move_response(game_id: str, envelopes: list[dict], reader: str, *, replayed
         "waiting_for": waiting_for(after),
         "events": [redact_envelope(envelope, reader, revealed) for envelope in envelopes],
     }
+    extra = g.get("include") or frozenset()
+    if "legal_moves" in extra:
+        body["may_act"] = may_act(after)
+        body["legal_moves"] = _next_moves(after, reader)
+    if "view" in extra:
+        body["view"] = {"game_id": game_id, "reader": reader, **view(after, reader)}
     headers = {"ETag": etag(last), "Idempotent-Replayed": "true" if replayed else "false"}
     return body, 201, headers
+
+
+def _next_moves(after: Match, reader: str) -> dict[str, list[dict]]:
+    """The legal moves of whoever may act next, as ``reader`` may see them: a seat its own moves (empty when
+    it may not act), the organiser those of everyone who may."""
+    if reader != ORGANISER:
+        return {reader: legal_moves(after, reader)}
+    acting = [*waiting_for(after), *may_act(after)]
+    return {who: legal_moves(after, who) for who in dict.fromkeys(acting)}
 
 
 def _stale(expected: int, current: int) -> ApiError:

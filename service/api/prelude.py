@@ -95,9 +95,7 @@ def fetch() -> None:
     for reply in replies[1:]:
         if isinstance(reply, Exception):
             raise reply
-    wait = found.limiter.wait(replies[0], call)
-    if wait:
-        raise found.limiter.refusal(wait)
+    found.limiter.settle(replies[0], call)
     if fetched:
         got = dict(zip(fetched, replies[1:], strict=True))
         private = got.get("private") or {}

@@ -23,12 +23,13 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
 from domain.core.events import ORGANISER
-from service.api import context
+from service.api import context, negotiation
 from service.api.auth import reader_for
 from service.api.context import game_meta, is_revealed, json_body
 from service.api.errors import ApiError
+from service.api.keys import keyring
 from workers.audit import audit_report
-from workers.exports import find_export, game_folder, reader_class
+from workers.exports import export_game, find_export, game_folder, reader_class
 from workers.formats import FORMAT_NAMES, formats
 from workers.queues import REQUEUED, enqueue_audit, enqueue_export, enqueue_scoring, job_connection, scoring_needed
 
@@ -86,11 +87,7 @@ def get_score(game_id: str):
 def post_export(game_id: str):
     meta = game_meta(game_id)
     reader = reader_for(context.store(), game_id, required=False)
-    body = json_body()
-    fmt = body.get("format") if isinstance(body, dict) else None
-    if fmt not in FORMAT_NAMES:
-        raise ApiError(422, "invalid_field", "Invalid field", f"format must be one of {', '.join(FORMAT_NAMES)}",
-                       field="format")
+    fmt = _export_format(json_body())
     version = meta["version"]
     cls = reader_class(reader, is_revealed(meta))
     saved = find_export(context.services().client, export_dir(), game_id, fmt, version, cls)
@@ -98,6 +95,49 @@ def post_export(game_id: str):
         return {"status": "finished", "export": export_json(saved)}
     job = enqueue_export(jobs_client(), game_id, fmt, version, reader, cls, str(export_dir()))
     return pending(job)
+
+
+def _export_format(body) -> str:
+    """The ``format`` of an export request; any other field is refused, as an unknown move field is."""
+    if not isinstance(body, dict):
+        raise ApiError(422, "body_not_object", "Request body is not an object", "the JSON body must be an object")
+    unknown = next((name for name in body if name != "format"), None)
+    if unknown is not None:
+        raise ApiError(422, "unknown_field", "Unknown field", f"an export request has no field {unknown!r}; "
+                       "it takes only 'format'", field=unknown)
+    fmt = body.get("format")
+    if fmt not in FORMAT_NAMES:
+        raise ApiError(422, "invalid_field", "Invalid field", f"format must be one of {', '.join(FORMAT_NAMES)}",
+                       field="format")
+    return fmt
+
+
+@blueprint.get("/games/<game_id>/export")
+def get_export(game_id: str):
+    """The reader's record in the format ``Accept`` (or ``?format=``) asks for: the stored file when there
+    is one; else, for an ended game of at most :data:`negotiation.BUILT_AT_ONCE` events, written now; else
+    202 with the job that writes it."""
+    meta = game_meta(game_id)
+    reader = reader_for(context.store(), game_id, required=False)
+    fmt, media_type = negotiation.chosen_format()
+    version, revealed = meta["version"], is_revealed(meta)
+    cls = reader_class(reader, revealed)
+    client = context.services().client
+    saved = find_export(client, export_dir(), game_id, fmt, version, cls)
+    if saved is None and revealed and version <= negotiation.BUILT_AT_ONCE:
+        saved = export_game(context.store(), client, game_id, fmt, version, reader, export_dir(), keyring())
+    if saved is None:
+        return pending(enqueue_export(jobs_client(), game_id, fmt, version, reader, cls, str(export_dir())))
+    response = _send_export(game_id, saved, media_type)
+    response.vary.update(("Accept", "Authorization"))
+    return response
+
+
+def _send_export(game_id: str, saved: dict, mimetype: str) -> Response:
+    response = send_file(game_folder(export_dir(), game_id) / saved["file"], mimetype=mimetype, etag=saved["etag"],
+                         conditional=True, download_name=f"{game_id}-{saved['file']}")
+    response.headers["Cache-Control"] = "private, max-age=0, must-revalidate"
+    return response
 
 
 @blueprint.get("/games/<game_id>/exports/<file_name>")
@@ -115,10 +155,7 @@ def download_export(game_id: str, file_name: str):
     if saved is None:
         raise _no_export(file_name)
     mimetype = saved["content_type"].split(";")[0]  # Flask adds "; charset=utf-8" to text types itself
-    response = send_file(game_folder(export_dir(), game_id) / saved["file"], mimetype=mimetype, etag=saved["etag"],
-                         conditional=True, download_name=f"{game_id}-{saved['file']}")
-    response.headers["Cache-Control"] = "private, max-age=0, must-revalidate"
-    return response
+    return _send_export(game_id, saved, mimetype)
 
 
 @blueprint.post("/games/<game_id>/audits")

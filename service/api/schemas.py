@@ -74,6 +74,7 @@ class StateQuery(Schema):
 class StreamQuery(Schema):
     from_ = fields.Integer(data_key="from", validate=VERSION_RANGE)
     token = fields.String()
+    view = fields.Boolean(truthy={"1", "true"}, falsy={"0", "false"})
 
 
 class LegalMovesQuery(Schema):

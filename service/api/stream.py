@@ -7,6 +7,11 @@ has to guess whether it was cut: ``idle`` after ``STREAM_IDLE_SECONDS``
 without an event, ``game_over`` once there is nothing left to follow, and
 ``store_unavailable`` or ``game_not_found`` when the record cannot be read.
 
+With ``?view=1`` the stream also carries the reader's view (the body of
+``GET /games/{id}``) as an ``event: view`` when it starts and after each read
+of new events, so a follower needs no rules engine: the stream folds the
+events it sends into a game of its own, one load when it starts.
+
 Each open stream holds a server thread, so a process follows at most
 ``STREAM_MAX_OPEN`` streams and answers 503 ``too_many_streams`` beyond that,
 which keeps threads free for moves and reads however many followers come.
@@ -26,9 +31,11 @@ import redis
 from flask import Blueprint, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
 
+from domain.core.match import Match, apply_event, start, view
+from domain.registry import get_rules
 from service.api import context
 from service.api.auth import reader_for
-from service.api.context import game_meta, is_revealed
+from service.api.context import game_meta, is_revealed, reader_name
 from service.api.errors import ApiError
 from service.api.schemas import StreamQuery, load
 from service.store import EventStore, GameNotFound
@@ -90,7 +97,7 @@ def follow(game_id: str):
                        f"this server process already follows {streams.limit} streams; retry later",
                        headers={"Retry-After": str(math.ceil(streams.keepalive))})
     following = _Following(store, streams, game_id, reader, after, ended=is_revealed(meta),
-                           scored=meta["status"] == "scored")
+                           scored=meta["status"] == "scored", with_view=query.get("view", False))
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     response = Response(following.messages(), mimetype="text/event-stream", headers=headers)
     response.call_on_close(streams.slots.release)
@@ -136,10 +143,15 @@ class _Following:
     after: int
     ended: bool
     scored: bool
+    with_view: bool = False
+    match: Match | None = None
 
     def messages(self) -> Iterator[str]:
         yield "retry: 1000\n\n"
         try:
+            if self.with_view and self.after >= 1:
+                self.match = self.store.load(self.game_id, at=self.after)
+                yield self._view()
             reason = yield from self._follow()
         except redis.RedisError as error:
             log.warning("live stream of game %s ended at version %s: Redis failed (%s)", self.game_id, self.after,
@@ -171,6 +183,8 @@ class _Following:
                 continue
             for envelope in envelopes:
                 yield self._message(envelope)
+            if self.with_view:
+                yield self._view()
             deadline = time.monotonic() + streams.idle
         return "game_over"
 
@@ -179,4 +193,12 @@ class _Following:
         self.after = envelope["version"]
         self.ended = self.ended or envelope["type"] == "game_ended"
         self.scored = self.scored or envelope["type"] == "game_scored"
+        if self.with_view:
+            self.match = (start(get_rules(envelope["data"]["game"]), envelope) if self.match is None
+                          else apply_event(self.match, envelope))
         return f"id: {envelope['version']}\ndata: {json.dumps(shown)}\n\n"
+
+    def _view(self) -> str:
+        """The reader's view as of the last event sent; no ``id``, so ``Last-Event-ID`` still names that event."""
+        shown = {"game_id": self.game_id, "reader": reader_name(self.reader), **view(self.match, self.reader)}
+        return f"event: view\ndata: {json.dumps(shown)}\n\n"

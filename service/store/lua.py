@@ -46,13 +46,16 @@ APPEND = BUCKET + """\
 --       head hash after the batch, updated_at, new status ('' if unchanged),
 --       the bucket's rate, burst and now ('' without a bucket), then one canonical envelope per event.
 -- The idempotency key is checked before the version, so a retry of an applied command
--- returns its first result even though the game has moved on.
+-- returns its first result even though the game has moved on. 'ok' and 'duplicate' end with the
+-- requests left in the bucket ('' without one), for the answer's RateLimit-Remaining.
 local FIRST_PAYLOAD = 11
+local bucket_left = ''
 if #KEYS == 4 then
   local allowed, left = take_from_bucket(KEYS[4], tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10]))
   if allowed == 0 then
     return {'rate_limited', tostring(left)}
   end
+  bucket_left = tostring(left)
 end
 local current = redis.call('HMGET', KEYS[2], 'version', 'head_hash')
 if not current[1] then
@@ -70,7 +73,7 @@ if key ~= '' then
     -- Written again, unchanged: a replica that confirms this write has the first one too, which it may not
     -- have had when the first try was refused as not replicated.
     redis.call('HSET', KEYS[3], key, seen)
-    return {'duplicate', record.first, record.last}
+    return {'duplicate', record.first, record.last, bucket_left}
   end
 end
 local expected = tonumber(ARGV[1])
@@ -78,7 +81,7 @@ if version ~= expected then
   return {'conflict', version}
 end
 if current[2] ~= ARGV[2] then
-  return {'stale_head'}
+  return {'stale_head', bucket_left}
 end
 local count = #ARGV - FIRST_PAYLOAD + 1
 for i = 1, count do
@@ -92,7 +95,7 @@ redis.call('HSET', KEYS[2], 'version', last, 'head_hash', ARGV[5], 'updated_at',
 if ARGV[7] ~= '' then
   redis.call('HSET', KEYS[2], 'status', ARGV[7])
 end
-return {'ok', expected + 1, last}
+return {'ok', expected + 1, last, bucket_left}
 """
 
 CREATE = """\

@@ -78,6 +78,8 @@ class AppendResult:
     first_version: int
     last_version: int
     duplicate: bool
+    # What the charged rate-limit bucket held after the append took from it; None when nothing was charged.
+    requests_left: float | None = None
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,7 @@ class EventStore:
         head = self._head(game_id, expected_version)
         if status:
             index.expect_change(self._client, game_id)
+        left: float | None = None
         for _attempt in range(2):
             time = now_iso()
             envelopes, payloads = self._seal_batch(game_id, events, head, command, command_id, time, expected_version)
@@ -209,6 +212,9 @@ class EventStore:
                 ],
             )
             outcome = text(reply[0])
+            charged = {"ok": 3, "duplicate": 3, "stale_head": 1}.get(outcome)
+            if charged is not None and text(reply[charged]):
+                left = float(text(reply[charged]))
             if outcome != "stale_head":
                 break
             head, charge = self._read_head(game_id), None  # the first try took the request from the bucket
@@ -218,11 +224,11 @@ class EventStore:
             if status:
                 self._index_status(game_id, status)
             self._check_replicated(game_id, confirmed)
-            return AppendResult(envelopes, expected_version + 1, last, duplicate=False)
+            return AppendResult(envelopes, expected_version + 1, last, duplicate=False, requests_left=left)
         if outcome == "duplicate":
             self._check_replicated(game_id, confirmed)
             first, last = int(reply[1]), int(reply[2])
-            return AppendResult(self.read(game_id, first, last), first, last, duplicate=True)
+            return AppendResult(self.read(game_id, first, last), first, last, duplicate=True, requests_left=left)
         if outcome == "rate_limited":
             raise RateLimited(float(text(reply[1])))
         if outcome == "mismatch":

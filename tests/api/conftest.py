@@ -33,13 +33,14 @@ def _yaml(data: bytes, **_parameters):
     return yaml.safe_load(data)
 
 
-# Text media types the spec describes as strings (the stream, the docs page), the spec itself as the
+# Text media types the spec describes as strings (the stream, the docs page, records), the spec itself as the
 # document it is, and problem+json, which openapi-core does not know to be JSON.
 SPEC_PATH = Path(__file__).resolve().parents[2] / "api_spec.yaml"
 SPEC = OpenAPI.from_file_path(
     str(SPEC_PATH),
     config=Config(extra_media_type_deserializers={
         "text/event-stream": _text, "text/html": _text, "application/yaml": _yaml, "application/problem+json": _json,
+        "application/x-ndjson": _text, "text/x-cairn": _text, "text/plain": _text,
     }),
 )
 FAST = {"RATE_LIMIT": 100_000, "RATE_BURST": 100_000, "STREAM_IDLE_SECONDS": 1.0, "STREAM_KEEPALIVE_SECONDS": 0.2}

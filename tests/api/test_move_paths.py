@@ -17,18 +17,26 @@ def keep(api: Api, game_id: str, token: str, version: int, key: str | None = Non
     return api.post(f"/games/{game_id}/moves", token, json={"type": "keep"}, headers=headers)
 
 
-def test_a_move_charges_the_same_bucket_as_the_tokens_reads(redis_server, redis_client):
-    """The process that created the game knows the token, so the move's append takes from the bucket."""
-    for base in serve({"REDIS_URL": redis_server.url, "RATE_LIMIT": 0.01, "RATE_BURST": 3}):
+def test_a_move_is_charged_in_its_append_to_a_budget_that_reads_do_not_spend(redis_server, redis_client):
+    """The process that created the game knows the token, so the move's append takes from the bucket and
+    its answer still says where the bucket stands."""
+    config = {"REDIS_URL": redis_server.url, "RATE_LIMIT": 0.01, "RATE_BURST": 1, "READ_RATE_BURST": 50}
+    for base in serve(config):
         api = Api(base)
         created = api.create("high-card", 2, seed="rate-limit-seed")
         game_id, token = created["game_id"], seats_of(created)["p1"]
-        assert [api.get(f"/games/{game_id}", token).status_code for _ in range(3)] == [200, 200, 200]
+        reads = [api.get(f"/games/{game_id}", token) for _ in range(5)]
+        assert [read.status_code for read in reads] == [200] * 5
+        assert reads[-1].headers["RateLimit-Limit"] == "50" and reads[-1].headers["RateLimit-Remaining"] == "45"
+        moved = keep(api, game_id, token, created["version"])
+        assert moved.status_code == 201, moved.text
+        assert (moved.headers["RateLimit-Limit"], moved.headers["RateLimit-Remaining"]) == ("1", "0")
+        assert int(moved.headers["RateLimit-Reset"]) > 0
         with unchanged(redis_client, game_id):
-            problem = refused(keep(api, game_id, token, created["version"]), 429, "rate_limited")
+            problem = refused(keep(api, game_id, token, moved.json()["version"]), 429, "rate_limited")
         assert problem["retry_after"] > 0
-        out_of_turn = keep(api, game_id, seats_of(created)["p2"], created["version"])
-        assert out_of_turn.json()["code"] == "not_your_turn", "another seat's token has a budget of its own"
+        other = keep(api, game_id, seats_of(created)["p2"], moved.json()["version"])
+        assert other.status_code == 201, "another seat's token has a budget of its own"
 
 
 def test_a_refused_move_changes_nothing_and_the_next_one_is_accepted(api, redis_client):

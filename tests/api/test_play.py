@@ -126,7 +126,9 @@ class Table:
 
 def choose_move(table: Table, awaited: list[str], rng: random.Random) -> tuple[str, dict]:
     if awaited == ["organiser"]:
-        (offer,) = table.api.get(table.path("/legal-moves"), table.organiser).json()["moves"]
+        offer = rng.choice(table.api.get(table.path("/legal-moves"), table.organiser).json()["moves"])
+        if "candidates" not in offer:
+            return table.organiser, offer
         return table.organiser, {"type": offer["type"], "outcome": rng.sample(offer["candidates"],
                                                                                 offer["chance"]["count"])}
     seat = rng.choice(awaited)

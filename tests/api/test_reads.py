@@ -138,9 +138,10 @@ def test_commands_are_shown_to_their_sender_only_until_the_end(api):
     """The organiser's draw in table mode names p1's secret card: only the organiser sees that command."""
     created = api.create("high-card", 2, chance_mode="table")
     organiser = created["organiser_token"]
-    (offer,) = api.get(f"/games/{created['game_id']}/legal-moves", organiser).json()["moves"]
-    draw = {"type": "resolve_chance", "outcome": [offer["candidates"][4]]}
-    moved = api.post(f"/games/{created['game_id']}/moves", organiser, json={**draw, "expected_version": 1})
+    offers = api.get(f"/games/{created['game_id']}/legal-moves", organiser).json()["moves"]
+    assert len(offers) > 1 and all(offer.keys() == {"type", "outcome"} for offer in offers), "one per outcome"
+    draw = offers[4]
+    moved = api.post(f"/games/{created['game_id']}/moves", organiser, json=draw, headers={"If-Match": '"1"'})
     assert moved.status_code == 201
     path = f"/games/{created['game_id']}/events?from=2"
     assert api.get(path, organiser).json()["events"][0]["command"] == {**draw, "seat": "organiser"}

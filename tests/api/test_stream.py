@@ -21,7 +21,7 @@ import requests
 from service.redis_server import RedisServer, free_port
 from service.store import EventStore
 from service.store.keys import game_keys
-from tests.api.conftest import FAST, Api, serve
+from tests.api.conftest import FAST, Api, read_stream, serve
 from tests.processes import wait_for
 from workers.scoring import score_game
 
@@ -306,3 +306,22 @@ def test_a_hundred_idle_streams_stay_open_while_moves_are_answered(tmp_path, red
     assert max(latencies) < 10, "every move is answered in reasonable time"
     assert "Traceback" not in log.read_text()
 
+
+
+def test_a_stream_with_the_view_carries_the_readers_view_after_each_read(api):
+    created = api.create("high-card", 2, seed="stream-view-seed")
+    game_id, p1 = created["game_id"], created["seats"][0]["token"]
+    now = api.get(f"/games/{game_id}", p1).json()
+    views = [message for message in read_stream(api, f"/games/{game_id}/stream?view=1", p1,
+                                                 enough=lambda got: bool(got))]
+    assert views[0]["event"] == "view" and "id" not in views[0]
+    assert json.loads(views[0]["data"]) == now, "it starts with the view it follows from"
+    moved = api.post(f"/games/{game_id}/moves", p1, json={"type": "keep"}, headers={"If-Match": f'"{now["version"]}"'})
+    assert moved.status_code == 201
+    messages = read_stream(api, f"/games/{game_id}/stream?from=1&view=1", p1,
+                           enough=lambda got: any(m.get("event") == "view" for m in got))
+    events = [message for message in messages if "id" in message]
+    assert [int(message["id"]) for message in events] == list(range(1, moved.json()["version"] + 1))
+    shown = json.loads(next(message for message in messages if message.get("event") == "view")["data"])
+    assert shown == api.get(f"/games/{game_id}", p1).json()
+    assert "hands" in shown["state"] and shown["state"]["hands"]["p2"] is None, "p2's card stays hidden from p1"

@@ -74,7 +74,7 @@ def test_goal_window_vector_in_manual_mode():
     assert board(match, "p1")["goals_met"] == ["comparing_notes"]
     assert {"type": "claim_goal", "goal_id": "comparing_notes"} in legal_moves(match, "p1")
     take_and_refill(match, "p1", "animal-50")
-    assert RULES.to_act(match.state) == ["p2", "p1"]  # p1 may claim out of turn
+    assert RULES.to_act(match.state) == ["p2"] and RULES.may_act(match.state) == ["p1"]  # a claim out of turn
     assert [move["type"] for move in legal_moves(match, "p1")] == ["claim_goal"]
     with pytest.raises(IllegalMove) as refused:
         play(match, "p1", {"type": "reorganise", "discard_card_ids": []})
@@ -82,15 +82,19 @@ def test_goal_window_vector_in_manual_mode():
     camp_third_scientist(match, "p2", "animal-11", (1, 1, 0))
     play(match, "p2", {"type": "claim_goal", "goal_id": "comparing_notes"})
     take_and_refill(match, "p2", "animal-51")
-    assert RULES.to_act(match.state) == ["p3", "p1"]
+    assert RULES.to_act(match.state) == ["p3"] and RULES.may_act(match.state) == ["p1"]
     play(match, "p1", {"type": "claim_goal", "goal_id": "comparing_notes"})  # out of turn, inside the window
     assert board(match, "p1")["token_stars"] == 7
-    assert RULES.to_act(match.state) == ["p3"]
+    assert RULES.to_act(match.state) == ["p3"] and RULES.may_act(match.state) == []
     with pytest.raises(IllegalMove) as refused:
         play(match, "p1", {"type": "claim_goal", "goal_id": "comparing_notes"})
-    assert refused.value.code == "not_your_turn"
+    assert (refused.value.code, refused.value.rule_id) == ("already_claimed", "BOR-GOAL-1")
     pass_turn(match, "p3")
     assert goal(match, "comparing_notes")["removed"] is True
+    for seat in ("p1", "p2"):  # BOR-GOAL-4 names the refusal whether or not it is the claimer's turn
+        with pytest.raises(IllegalMove) as refused:
+            play(match, seat, {"type": "claim_goal", "goal_id": "comparing_notes"})
+        assert (refused.value.code, refused.value.rule_id) == ("goal_removed", "BOR-GOAL-4")
     assert goal(match, "comparing_notes")["claimed_by"] == ["p2", "p1"]
 
 

@@ -29,6 +29,7 @@ from domain.core.match import (
     create,
     legal_moves,
     match_to_json,
+    may_act,
     redact,
     replay,
     start,
@@ -130,20 +131,27 @@ def check_unknown_field(match: Match, before: str, actor: str, command: dict, se
         raise AssertionError(f"{actor} was allowed {padded} at version {match.version}")
 
 
+def acting(match: Match) -> list[str]:
+    """Everyone who may move now: whom the game waits for, then the seats that may act out of turn."""
+    return [*waiting_for(match), *(seat for seat in may_act(match) if seat not in waiting_for(match))]
+
+
 def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked: int = 60) -> None:
     # The unknown-field checks draw nothing from ``rng``, so each seed plays the game it played before them.
     before = match_json(match)
-    for seat in waiting_for(match):
+    for seat in acting(match):
         if seat == ORGANISER:
             if match.chance_mode == TABLE:
-                offer = legal_moves(match, ORGANISER)[0]
-                draw = offer["candidates"][: offer["chance"]["count"]]
-                check_unknown_field(match, before, ORGANISER, {"type": offer["type"], "outcome": draw}, seed)
+                check_chance_moves(match, before, seed)
             continue
         moves = legal_moves(match, seat)
-        assert moves, f"{seat} is awaited at version {match.version} but has no legal move"
+        assert moves, f"{seat} may act at version {match.version} but has no legal move"
         offered = {canonical_json(move) for move in moves}
         assert len(offered) == len(moves), "legal_moves lists a move twice"
+        declared = {entry["type"]: set(entry["fields"]) for entry in match.rules.move_types()}
+        for move in moves:
+            assert move["type"] in declared, f"{move['type']} is not among the game's move_types()"
+            assert set(move) - {"type"} <= declared[move["type"]], f"{move} has a field move_types() does not list"
         for move in rng.sample(moves, min(len(moves), max_checked)):
             submit_unchanging(match, before, seat, json.loads(json.dumps(move)), seed)
         for move in moves[:: max(1, len(moves) // 3)][:3]:
@@ -156,15 +164,33 @@ def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked:
             except IllegalMove:
                 continue
             raise AssertionError(f"{seat} was allowed {move} at version {match.version}; legal_moves did not offer it")
-        idle = [other for other in match.seats if other not in waiting_for(match)]
+        idle = [other for other in match.seats if other not in acting(match)]
         if idle:
             other = rng.choice(idle)
             try:
                 submit_unchanging(match, before, other, moves[0], seed)
             except IllegalMove as error:
-                assert error.code == "not_your_turn"
+                out_of_turn = moves[0]["type"] in match.rules.out_of_turn_moves
+                assert error.code == "not_your_turn" or (out_of_turn and error.rule_id), error.to_dict()
             else:
                 raise AssertionError(f"{other} played out of turn at version {match.version}")
+
+
+def check_chance_moves(match: Match, before: str, seed: str | None) -> None:
+    """Every listed outcome is accepted as listed; a template, filled in, is too."""
+    offers = legal_moves(match, ORGANISER)
+    for offer in offers:
+        move = chance_move(offer, lambda candidates, count: candidates[:count])
+        submit_unchanging(match, before, ORGANISER, move, seed)
+        assert move == offer or len(offers) == 1, "a template comes alone"
+    check_unknown_field(match, before, ORGANISER, chance_move(offers[0], lambda c, n: c[:n]), seed)
+
+
+def chance_move(offer: dict, draw) -> dict:
+    """The offer itself when it is complete; a template's outcome drawn by ``draw(candidates, count)``."""
+    if "outcome" in offer:
+        return offer
+    return {"type": offer["type"], "outcome": draw(offer["candidates"], offer["chance"]["count"])}
 
 
 def play_random_game(
@@ -216,14 +242,14 @@ def play_random_game(
             check_moves(live, rng, seed)
         if live.ended:
             break
-        awaited = waiting_for(live)
-        assert awaited, f"nobody is awaited at version {live.version} and the game is not over"
-        actor = rng.choice(awaited)
+        assert waiting_for(live), f"nobody is awaited at version {live.version} and the game is not over"
+        actor = rng.choice(acting(live))
         moves = legal_moves(live, actor)
-        assert moves, f"{actor} is awaited at version {live.version} but has no legal move"
-        move = rng.choice(moves) if chooser is None or actor == ORGANISER else chooser(actor, moves, batches)
+        assert moves, f"{actor} may act at version {live.version} but has no legal move"
         if actor == ORGANISER:
-            move = {"type": move["type"], "outcome": rng.sample(move["candidates"], move["chance"]["count"])}
+            move = chance_move(rng.choice(moves), rng.sample)
+        else:
+            move = rng.choice(moves) if chooser is None else chooser(actor, moves, batches)
         record(submit_unchanging(live, match_json(live), actor, move, seed))
         report.steps += 1
     assert live.ended, f"no end after {max_steps} moves"

@@ -88,6 +88,12 @@ class HighCard(Rules):
             return [make_event("card_swapped", {"card": card})]
         raise unknown_move(command, {"keep", "swap"})
 
+    def move_types(self):
+        return [{"type": "keep", "description": "Keep your card.", "fields": {}},
+                {"type": "swap", "description": "Swap your card for a new one (HC-1, HC-2).",
+                 "fields": {"card": "the card in your hand"}},
+                {"type": "ready", "description": "Confirm the end.", "fields": {}}]
+
     def legal_moves(self, state, seat):
         if state["phase"] == "confirm":
             return [{"type": "ready"}]

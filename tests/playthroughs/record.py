@@ -27,9 +27,8 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from domain.core import ORGANISER
 from domain.core.canonical import canonical_json
-from domain.core.match import Match, apply_event, create, legal_moves, submit, waiting_for
+from domain.core.match import Match, apply_event, create, legal_moves, may_act, submit, waiting_for
 from domain.registry import get_rules
 from tests.playthroughs.cases import CASES, Case
 
@@ -44,9 +43,10 @@ def random_policy(seed: int) -> Policy:
     rng = random.Random(seed)
 
     def choose(match: Match) -> tuple[str, dict]:
-        actor = rng.choice(waiting_for(match))
+        awaited = waiting_for(match)
+        actor = rng.choice([*awaited, *(seat for seat in may_act(match) if seat not in awaited)])
         move = rng.choice(legal_moves(match, actor))
-        if actor == ORGANISER:
+        if "candidates" in move:
             move = {"type": move["type"], "outcome": rng.sample(move["candidates"], move["chance"]["count"])}
         return actor, move
 

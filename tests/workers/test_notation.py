@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from domain.core.canonical import canonical_json
+from domain.core.events import make_event
 from domain.registry import get_rules
 from tests.workers.records import play, record
 from workers.exports import export_game, game_folder
@@ -100,3 +101,28 @@ def test_a_move_the_rules_refuse_stops_the_replay_at_its_version(store, redis_cl
     with pytest.raises(ReplayError) as refused:
         replay_notation(parse_notation(edited), get_rules("high-card"))
     assert refused.value.version == first_move.version
+
+
+def test_the_live_record_shows_every_reader_the_moves_that_name_no_secret(store, redis_client, export_dir):
+    """A mulligan's discards are face up: the public and the other seats read them while the game runs."""
+    batches = play(players=("Ann", "Bo"), choice=7, rules=get_rules("borealis"))
+    record(store, "g1", batches[:3])
+    for reader in (None, "p1", "p2"):
+        moves = [line for line in parse_notation(notation_of(store, redis_client, export_dir, reader)).lines
+                 if isinstance(line, Move)]
+        assert [move.command["type"] for move in moves] == ["mulligan", "mulligan"], reader
+        assert [move.command["discard_card_ids"] for move in moves] == [
+            command["discard_card_ids"] for _events, command in batches[1:3]]
+
+
+def test_a_move_naming_another_seats_secret_stays_withheld_from_the_other_readers(store, redis_client, export_dir):
+    opening, _ = play(choice=3)[0]
+    p1_card = next(event["secret"]["outcome"][0] for event in opening if event.get("secret_to") == ["p1"])
+    command = {"type": "keep", "seat": "p1", "hint": p1_card}
+    record(store, "g1", [(opening, None), ([make_event("card_kept", seat="p1")], command)])
+    for reader in (None, "p2"):
+        text = notation_of(store, redis_client, export_dir, reader)
+        assert p1_card not in text.split("\n\n", 1)[1].replace("{seen by p1}", "")
+        assert any(isinstance(line, Move) and line.command is None for line in parse_notation(text).lines)
+    own = parse_notation(notation_of(store, redis_client, export_dir, "p1")).lines
+    assert any(isinstance(line, Move) and line.command == {"type": "keep", "hint": p1_card} for line in own)

@@ -12,7 +12,8 @@ of its first event::
 
 A move is ``<seat> <type> key=value ...`` (the command as the seat submitted
 it, so every game is written without a per-game grammar); ``*`` marks a chance
-outcome and ``?`` one hidden from the record's reader; ``{...}`` and ``;``
+outcome and ``?`` a move or outcome hidden from the record's reader (a move is
+shown to every reader unless it names another seat's secret); ``{...}`` and ``;``
 start comments. :func:`replay_notation` submits the moves and outcomes again
 through the rules.
 """
@@ -30,6 +31,7 @@ from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, full_data
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, start, submit
 from domain.core.rules import Rules
+from domain.registry import get_rules
 from workers.formats import ExportInput, words
 
 BARE = re.compile(r"[A-Za-z0-9_#@.:/+\-]+")
@@ -137,8 +139,64 @@ def write_notation(out: TextIO, source: ExportInput) -> None:
     for name, value in tags_for(source.header):
         out.write(f"[{name} {json.dumps(value, ensure_ascii=False)}]\n")
     out.write("\n")
-    for line in move_lines(source.redacted()):
+    for line in move_lines(shown_with_public_moves(source)):
         out.write(line + "\n")
+
+
+def shown_with_public_moves(source: ExportInput) -> Iterator[dict]:
+    """The envelopes as the record's reader is shown them, with every withheld command put back that names
+    nothing the reader may not know.
+
+    The events endpoint withholds other seats' commands until the end, since a
+    command can name a card from a hand. Most name only what their events show
+    anyway (the face-up discards of a mulligan, the card observed). So the
+    game is folded alongside: a command is shown when each of the other seats'
+    secrets it names (the game's own :meth:`~domain.core.rules.Rules.secrets`,
+    just before the move) is public in the batch the reader is shown.
+    """
+    if source.revealed or source.reader == ORGANISER:
+        yield from source.redacted()
+        return
+    match: Match | None = None
+    for batch in _batches(source.envelopes()):
+        shown = [source.shown(envelope) for envelope in batch]
+        command = batch[0].get("command")
+        if match is not None and shown[0].get("command_redacted") and command is not None and \
+                _names_nothing_hidden(match, command, shown, source.reader):
+            shown[0] = {**{key: value for key, value in shown[0].items() if key != "command_redacted"},
+                        "command": command}
+        yield from shown
+        for envelope in batch:
+            match = start(get_rules(envelope["data"]["game"]), envelope) if match is None else \
+                apply_event(match, envelope)
+
+
+def _batches(envelopes: Iterable[dict]) -> Iterator[list[dict]]:
+    """Consecutive envelopes of one command (one ``command_id``)."""
+    batch: list[dict] = []
+    for envelope in envelopes:
+        if batch and envelope["command_id"] != batch[0]["command_id"]:
+            yield batch
+            batch = []
+        batch.append(envelope)
+    if batch:
+        yield batch
+
+
+def _names_nothing_hidden(before: Match, command: dict, shown: list[dict], reader: str | None) -> bool:
+    secrets = before.rules.secrets(before.state)
+    hidden = set().union(*(tokens for seat, tokens in secrets.items() if seat != reader))
+    return not (_strings(command) & hidden) - _strings(shown)
+
+
+def _strings(value: object) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*map(_strings, value.values()))
+    if isinstance(value, list | tuple):
+        return set().union(*map(_strings, value))
+    return set()
 
 
 def move_lines(shown: Iterable[dict]) -> Iterator[str]:

@@ -1,0 +1,52 @@
+"""gzip for answers worth compressing, when the client says it takes gzip.
+
+A replay page runs to megabytes and a view of a long game to hundreds of
+kilobytes; both shrink several times over. Answers under
+:data:`MIN_BYTES` go out as they are: the header costs more than it saves.
+The live stream and ``application/x-ndjson`` records are never compressed:
+gzip would hold each line back until enough followed it. A stored export
+file (a replay page, a JSON record) is read and compressed whole.
+
+ETags are left as they are: they name a game's version (or a file's
+content), which the client sends back in ``If-Match`` whatever encoding it
+was shown; ``Vary: Accept-Encoding`` keeps caches from mixing encodings.
+"""
+from __future__ import annotations
+
+import gzip
+
+from flask import Response, request
+
+MIN_BYTES = 1024
+# Answers with a whole body; a 206 holds a range of the uncompressed bytes, a 304 nothing.
+COMPRESSED_STATUSES = frozenset({200, 201, 202})
+LEVEL = 5
+# The live stream and a record read line by line as it arrives must not wait for gzip's blocks.
+NOT_COMPRESSED = frozenset({"text/event-stream", "application/x-ndjson", "application/gzip", "image/png",
+                            "image/jpeg"})
+
+
+def compress(response: Response) -> Response:
+    if not _worth_it(response):
+        return response
+    response.vary.add("Accept-Encoding")
+    if request.accept_encodings["gzip"] <= 0:
+        return response
+    if response.direct_passthrough:
+        response.direct_passthrough = False  # a file: read it whole to compress it
+    body = response.get_data()
+    if len(body) < MIN_BYTES:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=LEVEL, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers.pop("Accept-Ranges", None)  # ranges would count the bytes of the uncompressed file
+    return response
+
+
+def _worth_it(response: Response) -> bool:
+    if response.status_code not in COMPRESSED_STATUSES or "Content-Encoding" in response.headers:
+        return False
+    if response.mimetype in NOT_COMPRESSED or (response.is_streamed and not response.direct_passthrough):
+        return False
+    length = response.content_length
+    return length is None or length >= MIN_BYTES
