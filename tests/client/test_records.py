@@ -31,6 +31,9 @@ def test_an_export_is_waited_for_with_its_progress_downloaded_and_verifies_offli
     assert verify([str(saved)]) == 0
     assert len(json.loads(record)["events"]) == client.get_game(game_id)["version"]
     assert client.export(game_id, "json", token=tokens["p1"]) == record
+    assert client.get_export(game_id, "json", token=tokens["p1"]) == record, "the stored file, by one GET"
+    notation = client.get_export(game_id, "cairn", token=tokens["p1"])
+    assert isinstance(notation, bytes) and b"[Game " in notation
 
 
 def test_an_audit_and_a_score_are_waited_for(client, worker):

@@ -295,6 +295,16 @@ class Client:
         return self.transport.request("GET", f"/games/{game_id}/exports/{file_name}", token=token,
                                       idempotent=True).content
 
+    @operation("GET", "/games/{game_id}/export")
+    def get_export(self, game_id: str, format: str, *, token: str | None = None) -> bytes | Job:
+        """The reader's record in ``format`` (``json``, ``ndjson``, ``cairn``, ``html``) by one GET: the file, or
+        the job still writing it (see :func:`is_job`; ask again once it has finished)."""
+        response = self.transport.request("GET", f"/games/{game_id}/export", token=token, params={"format": format},
+                                          idempotent=True)
+        if response.status_code == 202:
+            return cast(Job, response.json())
+        return response.content
+
     def export(self, game_id: str, format: str, *, token: str | None = None, timeout: float = 120.0,
                on_progress: ProgressCallback | None = None) -> bytes:
         """The file of an export (``json``, ``ndjson``, ``cairn``, ``html``): started, waited for, downloaded."""
