@@ -22,6 +22,7 @@ import random
 
 from domain.core import IllegalMove, Rules
 from domain.core.canonical import canonical_json
+from domain.core.events import strings_in
 from domain.core.match import Match, apply_event, legal_moves, start
 from domain.core.upcasting import ENGINE_EVENT_TYPES
 
@@ -30,20 +31,6 @@ REPAIRS = 30
 
 class Inconsistent(Exception):
     """The sampled world contradicts the log."""
-
-
-def strings_in(value: object, into: set[str]) -> set[str]:
-    """Every string (values and keys) inside a JSON value."""
-    if isinstance(value, str):
-        into.add(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            into.add(key)
-            strings_in(item, into)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            strings_in(item, into)
-    return into
 
 
 def ordered_strings(value: object) -> list[str]:

@@ -56,3 +56,17 @@ def redact_event(event: Event, reader: str | None, revealed: bool = False) -> Ev
     shown = {key: value for key, value in event.items() if key not in SECRET_KEYS}
     shown["redacted"] = sorted(event["secret"])
     return shown
+
+
+def strings_in(value: object, into: set[str]) -> set[str]:
+    """Every string (values and keys) inside a JSON value: what a payload could show of a secret token."""
+    if isinstance(value, str):
+        into.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            into.add(key)
+            strings_in(item, into)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            strings_in(item, into)
+    return into

@@ -101,15 +101,14 @@ def connect(
 ) -> redis.Redis:
     """A client of the Redis at ``url`` that gives up after ``connect_timeout`` to connect and ``read_timeout``
     to read a reply, and never sends a command twice."""
-    return redis.Redis.from_url(
-        url,
-        decode_responses=decode_responses,
-        socket_connect_timeout=connect_timeout,
-        socket_timeout=read_timeout,
-        retry=Retry(NoBackoff(), 0),
-        retry_on_timeout=False,
-        health_check_interval=0,
-    )
+    return redis.Redis.from_url(url, **_settings(read_timeout, connect_timeout, decode_responses))
+
+
+def _settings(read_timeout: float, connect_timeout: float, decode_responses: bool) -> dict[str, Any]:
+    """What every client of the service is made with: its timeouts, a single try, no health-check PING."""
+    return {"decode_responses": decode_responses, "socket_connect_timeout": connect_timeout,
+            "socket_timeout": read_timeout, "retry": Retry(NoBackoff(), 0), "retry_on_timeout": False,
+            "health_check_interval": 0}
 
 
 def connect_cluster(
@@ -127,15 +126,7 @@ def connect_cluster(
     promoted replica.
     """
     def make() -> RedisCluster:
-        return RedisCluster.from_url(
-            url,
-            decode_responses=decode_responses,
-            socket_connect_timeout=connect_timeout,
-            socket_timeout=read_timeout,
-            retry=Retry(NoBackoff(), 0),
-            retry_on_timeout=False,
-            health_check_interval=0,
-        )
+        return RedisCluster.from_url(url, **_settings(read_timeout, connect_timeout, decode_responses))
 
     return LazyCluster(make)
 

@@ -15,10 +15,10 @@ import pytest
 
 from domain import registry
 from domain.core.chance import SERVER, TABLE
+from domain.core.events import strings_in
 from domain.core.match import apply_event
 from domain.core.match import start as start_match
 from tests.api.conftest import Api, read_stream
-from tests.conformance.harness import strings_in
 
 pytestmark = pytest.mark.cluster
 

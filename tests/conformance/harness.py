@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from domain.core import ORGANISER, TABLE, IllegalMove, Rules
 from domain.core.canonical import canonical_json
+from domain.core.events import strings_in
 from domain.core.match import (
     Match,
     apply_event,
@@ -50,20 +51,6 @@ class PlayReport:
     steps: int = 0
     events: list = field(default_factory=list)
     match: Match | None = None
-
-
-def strings_in(value, into: set[str]) -> set[str]:
-    """Every string (values and keys) inside a JSON value."""
-    if isinstance(value, str):
-        into.add(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            into.add(key)
-            strings_in(item, into)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            strings_in(item, into)
-    return into
 
 
 def state_json(match: Match) -> str:
