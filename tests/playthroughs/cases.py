@@ -71,11 +71,11 @@ NWP_OPTIONS = {
 }
 
 
-def _northwest_passage() -> list[Case]:
-    game = "northwest-passage"
+def _each_option_alone(game: str, options: dict, player_counts: tuple[int, ...]) -> list[Case]:
+    """The defaults (server and table chance), then every option changed alone, the player counts in turn."""
     cases = [Case(game, "default", 2), Case(game, "default-table", 3, chance_mode=TABLE)]
-    cases += [Case(game, key.replace("_", "-"), 2 + index % 3, {key: value})
-              for index, (key, value) in enumerate(NWP_OPTIONS.items())]
+    cases += [Case(game, key.replace("_", "-"), player_counts[index % len(player_counts)], {key: value})
+              for index, (key, value) in enumerate(options.items())]
     return cases
 
 
@@ -95,12 +95,6 @@ ICE_OPTIONS = {
 }
 
 
-def _ice_expedition() -> list[Case]:
-    game = "ice-expedition"
-    cases = [Case(game, "default", 2), Case(game, "default-table", 3, chance_mode=TABLE)]
-    cases += [Case(game, key.replace("_", "-"), 2 + index % 4, {key: value})
-              for index, (key, value) in enumerate(ICE_OPTIONS.items())]
-    return cases
-
-
-CASES: tuple[Case, ...] = (*_borealis(), *_through_ice_and_snow(), *_northwest_passage(), *_ice_expedition())
+CASES: tuple[Case, ...] = (*_borealis(), *_through_ice_and_snow(),
+                           *_each_option_alone("northwest-passage", NWP_OPTIONS, (2, 3, 4)),
+                           *_each_option_alone("ice-expedition", ICE_OPTIONS, (2, 3, 4, 5)))
