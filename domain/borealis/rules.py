@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import marshal
 
+from domain.borealis import apply as flow
 from domain.borealis import board as boards
-from domain.borealis import flow, moves, table
+from domain.borealis import decide as moves
+from domain.borealis import table
 from domain.borealis.catalogue import Catalogue, load_catalogue
 from domain.borealis.scoring import achievements, ranking, score_player
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data

@@ -7,7 +7,8 @@ from functools import cached_property
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.canonical import canonical_json
 from domain.core.commands import unknown_move
-from domain.ice_expedition import chances, data, explain, scoring
+from domain.ice_expedition import chances, explain, scoring
+from domain.ice_expedition.catalogue import load_catalogue
 from domain.ice_expedition.decisions import resolve_wait, wait_moves
 from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.geometry import Geometry, slot_key
@@ -117,7 +118,7 @@ class IceExpedition(Rules):
     player_counts = (2, 3, 4, 5)
 
     def __init__(self) -> None:
-        self.data = data.load()
+        self.data = load_catalogue()
         self.geo = Geometry(self.data.board)
         defaults = {**self.data.params, "logbook_order": self.data.cards["logbook_order"]}
         self.options_schema = {

@@ -6,10 +6,10 @@ import json
 from domain.core.chance import ChanceNode
 from domain.core.events import Event
 from domain.core.rules import Rules
+from domain.northwest_passage import apply
 from domain.northwest_passage.catalogue import Catalogue, load_catalogue
 from domain.northwest_passage.decide import Turn
-from domain.northwest_passage.evolve import HANDLERS, apply_event
-from domain.northwest_passage.moves import legal_moves
+from domain.northwest_passage.legal import legal_moves
 from domain.northwest_passage.scoring import score_sheet
 from domain.northwest_passage.state import fame, initial_state
 
@@ -105,10 +105,10 @@ class NorthwestPassage(Rules):
         return initial_state(self.catalogue, seats, created["options"])
 
     def event_types(self) -> frozenset[str]:
-        return frozenset(HANDLERS)
+        return frozenset(apply.HANDLERS)
 
     def apply(self, state: dict, event: Event) -> dict:
-        return apply_event(state, event, self.catalogue)
+        return apply.apply(state, event, self.catalogue)
 
     def decide(self, state: dict, seat: str, command: dict) -> list[Event]:
         return Turn(state, self.catalogue, seat, self.copy_state).run(command)

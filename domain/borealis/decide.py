@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain.borealis import board as boards
+from domain.borealis.apply import active_seat, claimable_goals, goal_available
 from domain.borealis.catalogue import Catalogue
-from domain.borealis.flow import active_seat, claimable_goals, goal_available
 from domain.borealis.goals import requirement_met
 from domain.borealis.table import POOL_SIZE
 from domain.core import IllegalMove, make_event
