@@ -1,97 +1,87 @@
-"""The game's course as the evolver sees it: setup, turns, rounds, goals, the end.
+"""Folding one event into the state: setup's draws, turns, rounds, goals, the end.
 
-Everything here is ``apply``'s side: it trusts the event (``decide`` checked
-the command) and changes the state in place.
+Total, no checks, no randomness: ``decide`` checked the command and wrote every
+outcome into the event, so here it is only carried out, in place.
 """
 from __future__ import annotations
 
 from domain.borealis import board as boards
+from domain.borealis import table
 from domain.borealis.catalogue import Catalogue
 from domain.borealis.goals import requirement_met
-from domain.borealis.table import HAND_SIZE, POOL_SIZE, queue_hand_draw, queue_pool_fill
+from domain.borealis.setup import assign_boards, deal
+from domain.borealis.turns import choose_first_player
+from domain.core import full_data
 
 END_TRIGGER_CARDS = 7
-GOAL_TYPES = ("animal", "scientist", "vehicle")
 
 
-def new_state(created: dict) -> dict:
-    seats = [seat["seat"] for seat in created["seats"]]
-    options = created["options"]
-    state = {
-        "seats": seats,
-        "options": options,
-        "phase": "setup",
-        "chance": [],
-        "deck": [],
-        "discards": [],
-        "pool": [None] * POOL_SIZE,
-        "shown": [],
-        "reshuffles": 0,
-        "scoring_cards": [],
-        "goals": [],
-        "first_player": None,
-        "order": [],
-        "round": 0,
-        "turn": 0,
-        "step": "action",
-        "refreshed_this_turn": False,
-        "refreshed": [],
-        "end_triggered": False,
-        "players": {},
-    }
-    for seat in seats:
-        state["players"][seat] = {
-            **boards.new_board("I" if options["board_side"] == "I" else None),
-            "mulligan": None,
-            "goals_met": [],
-            "goals_claimed": [],
-            "farewell": None,
-        }
+def apply(state: dict, event: dict, catalogue: Catalogue) -> dict:
+    kind = event["type"]
+    data = full_data(event)
+    seat = event.get("seat")
+    if kind == "chance_resolved":
+        item = state["chance"][0]
+        if item["kind"] in ("hand", "pool"):
+            table.resolve_draw(state, item, data["outcome"])
+        else:
+            _resolve_setup_choice(state, item, data["outcome"])
+    else:
+        _apply_move(state, kind, seat, data, catalogue)
+    table.settle_draws(state)
+    _advance_phase(state)
     return state
 
 
-def open_setup(state: dict, catalogue: Catalogue) -> None:
-    """Queue the chance decisions of setup, in the order §3 gives them."""
-    options = state["options"]
-    queue = state["chance"]
-    if options["board_side"] == "II":
-        if "side_two_boards" in options:
-            assign_boards(state, options["side_two_boards"])
-        else:
-            queue.append({"kind": "boards"})  # BOR-SETUP-1: random by default, recorded
-    if "first_player" in options:
-        choose_first_player(state, options["first_player"])  # BOR-SETUP-2: named by the creator
-    else:
-        queue.append({"kind": "first_player"})  # BOR-SETUP-2: a recorded random choice
-    queue.append({"kind": "scoring_cards"})  # BOR-SETUP-5
-    queue.extend({"kind": "goal", "type": kind} for kind in GOAL_TYPES)  # BOR-SETUP-6
-    state["deck"] = sorted(catalogue.cards)  # BOR-SETUP-3: drawn from at random, never ordered up front
-    queue_pool_fill(state, list(range(POOL_SIZE)), "setup")  # BOR-SETUP-4
-    if state["first_player"]:
-        deal(state)
+def _apply_move(state: dict, kind: str, seat: str, data: dict, catalogue: Catalogue) -> None:
+    player = state["players"].get(seat)
+    if kind == "mulligan":
+        _discard_from_hand(state, player, data["discard_card_ids"])  # BOR-SETUP-12
+        table.queue_hand_draw(state, seat, len(data["discard_card_ids"]), "mulligan")
+        player["mulligan"] = data["discard_card_ids"]
+    elif kind == "card_observed":
+        card = catalogue.cards[data["card_id"]]
+        player["hand"].remove(card.card_id)
+        boards.observe(player, card, data["location"], catalogue.boards[player["board"]][data["location"]])
+        _check_end_trigger(state, seat)
+        _latch_goals(state, seat, catalogue, 0)
+        state["step"] = "take"
+    elif kind == "pool_refreshed":
+        player["token_stars"] -= data["paid"]
+        table.discard(state, data["discard_card_ids"])
+        state["pool"] = [None] * table.POOL_SIZE
+        table.queue_pool_fill(state, list(range(table.POOL_SIZE)), "refresh")
+        state["refreshed_this_turn"] = True
+        state["refreshed"].append(seat)
+    elif kind == "card_taken":
+        slot = data["pool_slot"]
+        player["hand"].append(state["pool"][slot])
+        state["pool"][slot] = None
+        table.queue_pool_fill(state, [slot], "refill")
+    elif kind == "blind_draw":
+        table.queue_hand_draw(state, seat, 1, "blind_draw")
+    elif kind == "reorganised":
+        _discard_from_hand(state, player, data["discard_card_ids"])  # BOR-REO-1
+        table.queue_hand_draw(state, seat, len(data["discard_card_ids"]), "reorganise")  # BOR-REO-2
+        returned = boards.reorganise(player, data["target_location"])
+        _latch_goals(state, seat, catalogue, returned)
+    elif kind == "goal_claimed":
+        _claim_goal(state, seat, data["goal_id"], data["stars"])
+    elif kind == "turn_ended":
+        _end_turn(state)
+    elif kind == "farewell_location_chosen":
+        player["farewell"] = data["location"]
+        if all(p["farewell"] for p in state["players"].values()):
+            state["phase"] = "over"
 
 
-def assign_boards(state: dict, board_ids: list[str]) -> None:
-    """BOR-SETUP-1, BOR-SETUP-7: side II gives each player a different board, in seat order."""
-    for seat, board_id in zip(state["seats"], board_ids, strict=False):
-        state["players"][seat]["board"] = board_id
+def _discard_from_hand(state: dict, player: dict, card_ids: list[str]) -> None:
+    for card_id in card_ids:
+        player["hand"].remove(card_id)
+    table.discard(state, card_ids)
 
 
-def choose_first_player(state: dict, seat: str) -> None:
-    """BOR-SETUP-2; seat order is fixed, play goes round from the first player (BOR-TURN-1)."""
-    seats = state["seats"]
-    start = seats.index(seat)
-    state["first_player"] = seat
-    state["order"] = seats[start:] + seats[:start]
-
-
-def deal(state: dict) -> None:
-    """BOR-SETUP-11: 4 hidden cards each, in seat order from the first player (ASSUMED order)."""
-    for seat in state["order"]:
-        queue_hand_draw(state, seat, HAND_SIZE, "deal")
-
-
-def resolve_setup_choice(state: dict, item: dict, outcome: list[str]) -> None:
+def _resolve_setup_choice(state: dict, item: dict, outcome: list[str]) -> None:
     kind = item["kind"]
     state["chance"].pop(0)
     if kind == "boards":
@@ -108,7 +98,7 @@ def resolve_setup_choice(state: dict, item: dict, outcome: list[str]) -> None:
         )
 
 
-def advance_phase(state: dict) -> None:
+def _advance_phase(state: dict) -> None:
     """Leave setup once its draws are done; start round 1 once every mulligan is in (BOR-SETUP-12, 13)."""
     if state["chance"]:
         return
@@ -120,13 +110,7 @@ def advance_phase(state: dict) -> None:
         state["turn"] = 0
 
 
-def active_seat(state: dict) -> str | None:
-    if state["phase"] != "play":
-        return None
-    return state["order"][state["turn"]]
-
-
-def latch_goals(state: dict, seat: str, catalogue: Catalogue, returned: int) -> None:
+def _latch_goals(state: dict, seat: str, catalogue: Catalogue, returned: int) -> None:
     """BOR-GOAL-2: once a requirement is met at a checkpoint, it stays met (needed for late claims, BOR-GOAL-5)."""
     player = state["players"][seat]
     for goal in state["goals"]:
@@ -136,14 +120,14 @@ def latch_goals(state: dict, seat: str, catalogue: Catalogue, returned: int) -> 
             player["goals_met"].append(goal_id)
 
 
-def check_end_trigger(state: dict, seat: str) -> None:
+def _check_end_trigger(state: dict, seat: str) -> None:
     """BOR-OBS-5, BOR-END-1: 7 cards in one location triggers the end; the round is still finished."""
     stacks = state["players"][seat]["stacks"]
     if any(len(stack) >= END_TRIGGER_CARDS for stack in stacks.values()):
         state["end_triggered"] = True
 
 
-def claim_goal(state: dict, seat: str, goal_id: str, stars: int) -> None:
+def _claim_goal(state: dict, seat: str, goal_id: str, stars: int) -> None:
     """BOR-GOAL-1: a 5-star token; the first claim opens the window until the end of this round (BOR-GOAL-3)."""
     goal = next(goal for goal in state["goals"] if goal["goal_id"] == goal_id)
     goal["claimed_by"].append(seat)
@@ -154,7 +138,7 @@ def claim_goal(state: dict, seat: str, goal_id: str, stars: int) -> None:
     player["token_stars"] += stars
 
 
-def end_turn(state: dict) -> None:
+def _end_turn(state: dict) -> None:
     """BOR-TURN-1..3 and the end of round, BOR-ROUND-1."""
     state["turn"] += 1
     state["step"] = "action"
@@ -174,19 +158,3 @@ def end_turn(state: dict) -> None:
     state["turn"] = 0
 
 
-def goal_available(goal: dict, seat_count: int) -> bool:
-    """A goal can still be claimed: not removed (BOR-GOAL-4) and a 5-star token left (BOR-GOAL-1)."""
-    return not goal["removed"] and len(goal["claimed_by"]) < seat_count
-
-
-def claimable_goals(state: dict, seat: str) -> list[str]:
-    """Goals ``seat`` may claim now in ``manual`` mode: available, not yet claimed by it, requirement met once."""
-    if state["phase"] != "play":
-        return []
-    player = state["players"][seat]
-    return [
-        goal["goal_id"] for goal in state["goals"]
-        if goal_available(goal, len(state["seats"]))
-        and goal["goal_id"] not in player["goals_claimed"]
-        and goal["goal_id"] in player["goals_met"]
-    ]
