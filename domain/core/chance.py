@@ -22,6 +22,7 @@ from typing import Any
 
 from domain.core.canonical import sha256_hex
 from domain.core.errors import IllegalMove
+from domain.core.events import JsonObject
 
 SERVER = "server"
 TABLE = "table"
@@ -45,9 +46,9 @@ class ChanceNode:
     count: int = 1
     visible_to: tuple[str, ...] | None = None
     label: str = ""
-    details: dict = field(default_factory=dict)
+    details: JsonObject = field(default_factory=dict)
 
-    def public(self) -> dict:
+    def public(self) -> JsonObject:
         """What any reader may know about the pending decision."""
         return {"key": self.key, "count": self.count, "label": self.label, "details": self.details}
 

@@ -1,15 +1,20 @@
 """Reading a command's fields with errors that name the field at fault."""
 from __future__ import annotations
 
-from collections.abc import Collection, ItemsView, Iterable, Iterator, KeysView, ValuesView
+from _collections_abc import dict_items, dict_keys, dict_values
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
 from domain.core.errors import IllegalMove
+from domain.core.events import JsonObject
 
 _MISSING = object()
 
 
-def field(command: dict, name: str, kind: type | tuple[type, ...], choices: Any = None, default: Any = _MISSING) -> Any:
+def field(
+    command: JsonObject, name: str, kind: type | tuple[type, ...], choices: Collection[Any] | None = None,
+    default: object = _MISSING,
+) -> Any:
     """``command[name]``, checked for presence, type and (optionally) membership of ``choices``."""
     value = command.get(name, default)
     if value is _MISSING:
@@ -25,12 +30,12 @@ def field(command: dict, name: str, kind: type | tuple[type, ...], choices: Any 
     return value
 
 
-def unknown_move(command: dict, known: Any) -> IllegalMove:
+def unknown_move(command: JsonObject, known: Iterable[str]) -> IllegalMove:
     message = f"unknown move type {command.get('type')!r}; expected one of {sorted(known)}"
     return IllegalMove("unknown_move_type", message, field="type")
 
 
-class ReadTracked(dict):
+class ReadTracked(dict[str, Any]):
     """A command that notes which of its fields the rules read, so the engine can refuse the others.
 
     A field no rule reads would be recorded in the history and mean nothing; rather than each game
@@ -43,7 +48,7 @@ class ReadTracked(dict):
     when they are used or recorded.
     """
 
-    def __init__(self, command: dict):
+    def __init__(self, command: JsonObject):
         super().__init__(command)
         self.read: set[Any] = set()
 
@@ -66,19 +71,19 @@ class ReadTracked(dict):
         self._read_all()
         return super().__iter__()
 
-    def keys(self) -> KeysView[str]:
+    def keys(self) -> dict_keys[str, Any]:
         self._read_all()
         return super().keys()
 
-    def values(self) -> ValuesView[Any]:
+    def values(self) -> dict_values[str, Any]:
         self._read_all()
         return super().values()
 
-    def items(self) -> ItemsView[str, Any]:
+    def items(self) -> dict_items[str, Any]:
         self._read_all()
         return super().items()
 
-    def copy(self) -> dict:
+    def copy(self) -> JsonObject:
         self._read_all()
         return dict(super().items())
 
@@ -95,13 +100,13 @@ class ReadTracked(dict):
         return sorted(super().keys() - self.read - set(exempt))
 
 
-def unknown_field(command: dict, name: str, rule_id: str | None = None) -> IllegalMove:
+def unknown_field(command: JsonObject, name: str, rule_id: str | None = None) -> IllegalMove:
     """The refusal of a field the command's move does not have."""
     return IllegalMove("unknown_field", f"'{name}' is not a field of a {command.get('type')} move", rule_id=rule_id,
                        field=name)
 
 
-def extra_field(command: dict, fields: Collection[str], rule_id: str | None = None) -> IllegalMove | None:
+def extra_field(command: JsonObject, fields: Collection[str], rule_id: str | None = None) -> IllegalMove | None:
     """The refusal of the first field of ``command`` not among ``fields`` (``seat`` always is), if any.
 
     For rules that take a command as a whole (checking its set of fields, comparing it with the moves
@@ -112,7 +117,7 @@ def extra_field(command: dict, fields: Collection[str], rule_id: str | None = No
     return unknown_field(command, extra[0], rule_id) if extra else None
 
 
-def unoffered_field(command: dict, moves: Iterable[dict], rule_id: str | None = None) -> IllegalMove | None:
+def unoffered_field(command: JsonObject, moves: Iterable[JsonObject], rule_id: str | None = None) -> IllegalMove | None:
     """:func:`extra_field` for the fields of the offered ``moves`` of the command's type; ``None`` if none is
     of that type, since the rules then say why the move is not open."""
     offered = [move for move in moves if move.get("type") == command.get("type")]

@@ -19,7 +19,7 @@ class IllegalMove(Exception):
         self.rule_id = rule_id
         self.field = field
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | None]:
         return {"code": self.code, "message": self.message, "rule_id": self.rule_id, "field": self.field}
 
 

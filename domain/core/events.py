@@ -8,7 +8,7 @@ export) redact the same way.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
 ORGANISER = "organiser"
 
@@ -16,14 +16,34 @@ ORGANISER = "organiser"
 # of its hash (``secret_hash`` stays, so a redacted history still verifies).
 SECRET_KEYS = ("secret", "secret_salt")
 
-Event = dict[str, Any]
+JsonObject = dict[str, Any]
+"""A JSON object as Python holds it: a command, a view, an event's data, a score sheet."""
+
+
+class Event(TypedDict):
+    """What the rules decide and apply: a type, the seat it is of (``None`` for the table's own), its data."""
+
+    type: str
+    seat: str | None
+    data: JsonObject
+    secret: NotRequired[JsonObject]
+    secret_to: NotRequired[list[str]]
+    # The shape the data was written in, where that is not the first (see domain.core.upcasting).
+    schema_version: NotRequired[int]
+    # Once redacted for a reader: the keys of the secret they were not shown.
+    redacted: NotRequired[list[str]]
+    # In a stored envelope, the salt of the secret's hash: redaction removes it with the secret.
+    secret_salt: NotRequired[str]
+
+
+EventT = TypeVar("EventT", bound=Event)
 
 
 def make_event(
     type_: str,
-    data: dict | None = None,
+    data: JsonObject | None = None,
     seat: str | None = None,
-    secret: dict | None = None,
+    secret: JsonObject | None = None,
     secret_to: list[str] | tuple[str, ...] | None = None,
 ) -> Event:
     """Build an event; ``secret`` with ``secret_to=None`` is seen by the organiser alone."""
@@ -34,7 +54,7 @@ def make_event(
     return event
 
 
-def full_data(event: Event) -> dict:
+def full_data(event: Event) -> JsonObject:
     """Public and secret data together: what the rules apply."""
     if "secret" in event:
         return {**event["data"], **event["secret"]}
@@ -45,7 +65,7 @@ def may_read_secret(event: Event, reader: str | None, revealed: bool) -> bool:
     return "secret" not in event or revealed or reader == ORGANISER or reader in event.get("secret_to", [])
 
 
-def redact_event(event: Event, reader: str | None, revealed: bool = False) -> Event:
+def redact_event(event: EventT, reader: str | None, revealed: bool = False) -> EventT:
     """The event as ``reader`` may see it (``None`` is the public).
 
     ``revealed`` is true once the game has ended: from then on every secret
@@ -53,9 +73,12 @@ def redact_event(event: Event, reader: str | None, revealed: bool = False) -> Ev
     """
     if may_read_secret(event, reader, revealed):
         return event
-    shown = {key: value for key, value in event.items() if key not in SECRET_KEYS}
-    shown["redacted"] = sorted(event["secret"])
-    return shown
+    shown: Event = event.copy()
+    secret = shown.pop("secret")
+    shown.pop("secret_salt", None)
+    shown["redacted"] = sorted(secret)
+    # ``event`` less two keys that every event type leaves optional: of ``event``'s own type still.
+    return cast(EventT, shown)
 
 
 def strings_in(value: object, into: set[str]) -> set[str]:

@@ -15,18 +15,18 @@ nothing.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from math import perm
-from typing import Any
+from typing import Any, Generic
 
 from domain.core.canonical import sha256_hex
 from domain.core.chance import CHANCE_MODES, SERVER, TABLE, ChanceNode, check_outcome, derive_outcome
 from domain.core.commands import ReadTracked, unknown_field
 from domain.core.errors import IllegalMove
-from domain.core.events import ORGANISER, Event, make_event, redact_event
-from domain.core.rules import Rules
+from domain.core.events import ORGANISER, Event, JsonObject, make_event, redact_event
+from domain.core.rules import Rules, StateT
 from domain.core.upcasting import SCHEMA_VERSION
 
 RESOLVE_CHANCE = "resolve_chance"
@@ -35,16 +35,16 @@ MAX_LISTED_OUTCOMES = 20
 
 
 @dataclass
-class Match:
+class Match(Generic[StateT]):
     """A game's folded history. ``version`` is the number of events folded."""
 
-    rules: Rules
-    created: dict
-    state: Any
+    rules: Rules[StateT]
+    created: JsonObject
+    state: StateT
     version: int = 1
     ended: bool = False
     seed: str | None = None
-    score: dict | None = None
+    score: JsonObject | None = None
 
     @property
     def seats(self) -> list[str]:
@@ -52,7 +52,8 @@ class Match:
 
     @property
     def chance_mode(self) -> str:
-        return self.created["chance_mode"]
+        mode: str = self.created["chance_mode"]
+        return mode
 
     @property
     def status(self) -> str:
@@ -60,7 +61,7 @@ class Match:
             return "scored"
         return "ended" if self.ended else "active"
 
-    def copy(self) -> Match:
+    def copy(self) -> Match[StateT]:
         return Match(
             self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed, self.score
         )
@@ -72,8 +73,8 @@ def seat_ids(count: int) -> list[str]:
 
 
 def create(
-    rules: Rules, options: dict, player_names: list[str], chance_mode: str, seed: str | None
-) -> tuple[Match, list[Event]]:
+    rules: Rules[StateT], options: JsonObject, player_names: list[str], chance_mode: str, seed: str | None
+) -> tuple[Match[StateT], list[Event]]:
     """The opening events of a new game: ``game_created`` and, in server mode, the opening draws."""
     if chance_mode not in CHANCE_MODES:
         raise IllegalMove("invalid_field", f"chance_mode must be one of {', '.join(CHANCE_MODES)}", field="chance_mode")
@@ -90,7 +91,7 @@ def create(
             "options": options,
             "seats": [{"seat": seat, "name": name} for seat, name in zip(seats, player_names, strict=True)],
             "chance_mode": chance_mode,
-            "seed_hash": sha256_hex(seed) if chance_mode == SERVER else None,
+            "seed_hash": sha256_hex(seed) if seed and chance_mode == SERVER else None,
         },
     )
     match = start(rules, created)
@@ -98,7 +99,7 @@ def create(
     return match, events
 
 
-def match_to_json(match: Match) -> dict:
+def match_to_json(match: Match[Any]) -> JsonObject:
     """Everything a snapshot needs to stand in for the fold of the first ``version`` events."""
     return {
         "created": match.created,
@@ -110,7 +111,7 @@ def match_to_json(match: Match) -> dict:
     }
 
 
-def match_from_json(value: dict, rules: Rules) -> Match:
+def match_from_json(value: JsonObject, rules: Rules[StateT]) -> Match[StateT]:
     return Match(
         rules=rules,
         created=value["created"],
@@ -122,12 +123,12 @@ def match_from_json(value: dict, rules: Rules) -> Match:
     )
 
 
-def start(rules: Rules, created: Event) -> Match:
+def start(rules: Rules[StateT], created: Event) -> Match[StateT]:
     """The match right after its ``game_created`` event."""
     return Match(rules=rules, created=created["data"], state=rules.setup(created["data"]))
 
 
-def apply_event(match: Match, event: Event) -> Match:
+def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
     """Fold one event into ``match`` in place (replay's inner loop)."""
     kind = event["type"]
     if kind == "game_ended":
@@ -147,7 +148,7 @@ def apply_event(match: Match, event: Event) -> Match:
     return match
 
 
-def replay(events: list[Event], rules_for: Callable[[str], Rules]) -> Match:
+def replay(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> Match[Any]:
     """Rebuild a match from its whole history, first event ``game_created``."""
     first = events[0]
     if first["type"] != "game_created":
@@ -158,7 +159,7 @@ def replay(events: list[Event], rules_for: Callable[[str], Rules]) -> Match:
     return match
 
 
-def submit(match: Match, actor: str, command: dict, seed: str | None = None) -> list[Event]:
+def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None = None) -> list[Event]:
     """The events one command produces, or :class:`IllegalMove`. ``match`` is left as it was.
 
     ``actor`` is a seat, or ``ORGANISER`` resolving a chance node in table
@@ -175,8 +176,8 @@ def submit(match: Match, actor: str, command: dict, seed: str | None = None) -> 
 
 
 def submit_and_fold(
-    match: Match, actor: str, command: dict, seed: str | None = None, *, in_place: bool = False
-) -> tuple[list[Event], Match]:
+    match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, *, in_place: bool = False
+) -> tuple[list[Event], Match[StateT]]:
     """:func:`submit`, with the match after the events: deciding folds them anyway, so a caller
     that keeps the new state need not copy and fold again.
 
@@ -204,7 +205,7 @@ def submit_and_fold(
             raise rules.out_of_turn(match.state, actor)
         decided = match.rules.decide(match.state, actor, tracked)
         stamp = match.rules.declared_events.stamp
-        events = [stamp(dict(event, seat=event.get("seat") or actor)) for event in decided]
+        events = [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
     unread = tracked.unread(exempt=("type", "seat"))
     if unread:
         raise unknown_field(command, unread[0])
@@ -214,7 +215,7 @@ def submit_and_fold(
     return events + _follow_up(working, seed), working
 
 
-def _follow_up(working: Match, seed: str | None) -> list[Event]:
+def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
     """Server-side chance draws and the end of the game, folded into ``working``."""
     added: list[Event] = []
     while working.chance_mode == SERVER:
@@ -239,7 +240,7 @@ def chance_event(node: ChanceNode, outcome: list[str]) -> Event:
     return make_event("chance_resolved", data, secret={"outcome": outcome}, secret_to=node.visible_to)
 
 
-def legal_moves(match: Match, reader: str) -> list[dict]:
+def legal_moves(match: Match[Any], reader: str) -> list[JsonObject]:
     """What ``reader`` may submit now, each entry a body accepted as it stands; the organiser is offered
     the pending chance decision in table mode (see :func:`chance_moves`)."""
     if match.ended:
@@ -254,7 +255,7 @@ def legal_moves(match: Match, reader: str) -> list[dict]:
     return match.rules.legal_moves(match.state, reader)
 
 
-def chance_moves(node: ChanceNode) -> list[dict]:
+def chance_moves(node: ChanceNode) -> list[JsonObject]:
     """One ``resolve_chance`` per possible outcome while there are at most :data:`MAX_LISTED_OUTCOMES` of
     them (draws are ordered: ``count`` of ``n`` candidates make n!/(n-count)! outcomes); beyond that one
     template, ``{"type", "chance", "candidates"}``, whose ``outcome`` the organiser fills in with the
@@ -264,7 +265,7 @@ def chance_moves(node: ChanceNode) -> list[dict]:
     return [{"type": RESOLVE_CHANCE, "chance": node.public(), "candidates": list(node.candidates)}]
 
 
-def waiting_for(match: Match) -> list[str]:
+def waiting_for(match: Match[Any]) -> list[str]:
     """Whom the game waits for: the organiser while a chance decision is pending, else the seats to act."""
     if match.ended:
         return []
@@ -273,14 +274,14 @@ def waiting_for(match: Match) -> list[str]:
     return match.rules.to_act(match.state)
 
 
-def may_act(match: Match) -> list[str]:
+def may_act(match: Match[Any]) -> list[str]:
     """Seats the game does not wait for that may act all the same (a claim open at any time)."""
     if match.ended or match.rules.chance_node(match.state) is not None:
         return []
     return match.rules.may_act(match.state)
 
 
-def view(match: Match, reader: str | None) -> dict:
+def view(match: Match[Any], reader: str | None) -> JsonObject:
     """The match as ``reader`` may see it; after the end every secret is public."""
     node = match.rules.chance_node(match.state)
     return {
@@ -299,5 +300,5 @@ def view(match: Match, reader: str | None) -> dict:
     }
 
 
-def redact(match: Match, event: Event, reader: str | None) -> Event:
+def redact(match: Match[Any], event: Event, reader: str | None) -> Event:
     return redact_event(event, reader, revealed=match.ended)

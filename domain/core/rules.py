@@ -11,32 +11,33 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar, cast
 
 import jsonschema
 
 from domain.core.chance import ChanceNode
 from domain.core.errors import IllegalMove
-from domain.core.events import Event
+from domain.core.events import Event, JsonObject
 from domain.core.upcasting import EventSchema
 
-State = Any
+StateT = TypeVar("StateT")
+"""A game's state, as its own package names it (``BorealisState``)."""
 
 
-class Rules(ABC):
-    """One game's rules. Stateless: every method takes the state it works on."""
+class Rules(ABC, Generic[StateT]):
+    """One game's rules over its state type. Stateless: every method takes the state it works on."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
-    options_schema: ClassVar[dict] = {"type": "object", "properties": {}, "additionalProperties": False}
+    options_schema: ClassVar[JsonObject] = {"type": "object", "properties": {}, "additionalProperties": False}
 
     def data_versions(self) -> dict[str, str]:
         """Version (content hash) of each data file the rules loaded, recorded in the first event."""
         return {}
 
-    def validate_options(self, options: dict, seat_count: int) -> dict:
+    def validate_options(self, options: JsonObject, seat_count: int) -> JsonObject:
         """Check options against ``options_schema`` and fill in defaults."""
         if seat_count not in self.player_counts:
             raise IllegalMove(
@@ -73,7 +74,7 @@ class Rules(ABC):
         return self.event_schema()
 
     @abstractmethod
-    def setup(self, created: dict) -> State:
+    def setup(self, created: JsonObject) -> StateT:
         """The state right after ``game_created``, from its data (options, seats, data versions).
 
         Deterministic: everything random at setup is a chance node the new
@@ -81,7 +82,7 @@ class Rules(ABC):
         """
 
     @abstractmethod
-    def apply(self, state: State, event: Event) -> State:
+    def apply(self, state: StateT, event: Event) -> StateT:
         """Fold one event into the state. May mutate ``state``; total, no validation, no randomness.
 
         ``chance_resolved`` events carry the outcome of the node the state
@@ -89,56 +90,56 @@ class Rules(ABC):
         """
 
     @abstractmethod
-    def decide(self, state: State, seat: str, command: dict) -> list[Event]:
+    def decide(self, state: StateT, seat: str, command: JsonObject) -> list[Event]:
         """Events for a seat's command, or raise :class:`IllegalMove`. Must not mutate ``state``."""
 
     @abstractmethod
-    def chance_node(self, state: State) -> ChanceNode | None:
+    def chance_node(self, state: StateT) -> ChanceNode | None:
         """The random outcome the game waits for, if any: it comes before any seat may act."""
 
     @abstractmethod
-    def to_act(self, state: State) -> list[str]:
+    def to_act(self, state: StateT) -> list[str]:
         """Seats whose command the game waits for: the active seat and seats with pending decisions."""
 
     # Move types a seat may submit whether or not the game waits for it (a claim open to anyone at any
     # time): the engine leaves their turn to :meth:`decide`, which names the rule when it refuses one.
     out_of_turn_moves: ClassVar[frozenset[str]] = frozenset()
 
-    def may_act(self, state: State) -> list[str]:
+    def may_act(self, state: StateT) -> list[str]:
         """Seats the game does not wait for that may act now all the same, with :attr:`out_of_turn_moves`."""
         return []
 
-    def out_of_turn(self, state: State, seat: str) -> IllegalMove:
+    def out_of_turn(self, state: StateT, seat: str) -> IllegalMove:
         """The refusal of a move by a seat the game does not wait for; a game whose rules say whose turn it
         is names that rule here."""
         return IllegalMove("not_your_turn", f"the game is not waiting for {seat}")
 
-    def move_types(self) -> list[dict]:
+    def move_types(self) -> list[JsonObject]:
         """Every move type, for people and client authors: ``{"type", "description", "fields": {name:
         description}}`` each, in the order a player meets them. :meth:`decide` reads no other field."""
         return []
 
     @abstractmethod
-    def legal_moves(self, state: State, seat: str) -> list[dict]:
+    def legal_moves(self, state: StateT, seat: str) -> list[JsonObject]:
         """Every command ``seat`` may submit now, each complete and accepted as it stands by ``decide``."""
 
     @abstractmethod
-    def view(self, state: State, reader: str | None) -> dict:
+    def view(self, state: StateT, reader: str | None) -> JsonObject:
         """What ``reader`` may see: a seat, ``ORGANISER`` (everything) or ``None`` (the public)."""
 
     @abstractmethod
-    def secrets(self, state: State) -> dict[str, set[str]]:
+    def secrets(self, state: StateT) -> dict[str, set[str]]:
         """Per seat, the unique tokens (card instance ids, ...) only that seat may see now.
 
         The conformance suite searches every other reader's payloads for them.
         """
 
     @abstractmethod
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """True once the game has ended, by its normal end or a catastrophe."""
 
     @abstractmethod
-    def final_score(self, state: State) -> dict:
+    def final_score(self, state: StateT) -> JsonObject:
         """The score sheet of an ended game.
 
         ``{"outcome": "ranked" | "all_lost" | ..., "lines": [{"seat", "rule", "label", "points"}],
@@ -146,13 +147,16 @@ class Rules(ABC):
         and any game-specific extras (e.g. achievements).
         """
 
-    def state_to_json(self, state: State) -> dict:
-        """A JSON value that :meth:`state_from_json` turns back into an equal state."""
-        return state
+    def state_to_json(self, state: StateT) -> JsonObject:
+        """A JSON value that :meth:`state_from_json` turns back into an equal state.
 
-    def state_from_json(self, value: dict) -> State:
-        return value
+        By default the state is a JSON object already, as every game's is; a game whose state is not
+        overrides both."""
+        return cast(JsonObject, state)
 
-    def copy_state(self, state: State) -> State:
+    def state_from_json(self, value: JsonObject) -> StateT:
+        return cast(StateT, value)
+
+    def copy_state(self, state: StateT) -> StateT:
         """An independent copy, so ``apply`` may mutate it."""
         return self.state_from_json(json.loads(json.dumps(self.state_to_json(state))))

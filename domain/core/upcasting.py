@@ -10,16 +10,17 @@ by name rather than folded as if nothing had happened.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Final
 
-from domain.core.events import Event
+from domain.core.events import Event, JsonObject
 
-SCHEMA_VERSION = "schema_version"
-FIRST_VERSION = 1
+SCHEMA_VERSION: Final = "schema_version"
+FIRST_VERSION: Final = 1
 # Folded by the match engine itself, or made by it for every game (chance outcomes).
 ENGINE_EVENT_TYPES = frozenset({"game_created", "game_ended", "game_scored", "chance_resolved"})
 
 # One step: the data of an event at version n, as the same event would carry it at version n + 1.
-Upcaster = Callable[[dict], dict]
+Upcaster = Callable[[JsonObject], JsonObject]
 
 
 class UndeclaredEvent(ValueError):

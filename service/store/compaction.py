@@ -31,12 +31,12 @@ import time
 import zlib
 from dataclasses import dataclass
 
-import redis
 from redis.client import NEVER_DECODE
 from redis.commands.core import Script
 
 from service.store import index
-from service.store.envelope import GENESIS_HASH, links
+from service.store.connection import StoreClient, script_client
+from service.store.envelope import GENESIS_HASH, Envelope, links
 from service.store.keys import game_keys, stream_id
 from service.store.replies import text
 
@@ -97,7 +97,9 @@ class Compacted:
     def version(self) -> int:
         return len(self.payloads)
 
-    def envelopes(self, from_version: int = 1, to_version: int | None = None, limit: int | None = None) -> list[dict]:
+    def envelopes(
+        self, from_version: int = 1, to_version: int | None = None, limit: int | None = None
+    ) -> list[Envelope]:
         last = self.version if to_version is None else min(to_version, self.version)
         first = max(from_version, 1)
         if limit is not None:
@@ -129,7 +131,7 @@ def decode(stored: bytes) -> Compacted:
     return Compacted(payloads, parsed[2].decode())
 
 
-def read(client: redis.Redis, game_id: str) -> Compacted | None:
+def read(client: StoreClient, game_id: str) -> Compacted | None:
     """The game's compacted part, or ``None`` if it has none (or one that cannot be read, which is logged)."""
     stored = client.execute_command("GET", game_keys(game_id).compacted, **{NEVER_DECODE: []})
     if stored is None:
@@ -141,19 +143,21 @@ def read(client: redis.Redis, game_id: str) -> Compacted | None:
         return None
 
 
-def save_snapshot(client: redis.Redis, game_id: str, snapshot: bytes) -> bool:
+def save_snapshot(client: StoreClient, game_id: str, snapshot: bytes) -> bool:
     keys = game_keys(game_id)
-    return bool(Script(client, SAVE_SNAPSHOT)(keys=[keys.events, keys.snapshot], args=[snapshot], client=client))
+    runner = script_client(client)
+    return bool(Script(runner, SAVE_SNAPSHOT)(keys=[keys.events, keys.snapshot], args=[snapshot], client=runner))
 
 
-def _stream_payloads(client: redis.Redis, game_id: str) -> tuple[list[str], str] | None:
+def _stream_payloads(client: StoreClient, game_id: str) -> tuple[list[str], str] | None:
     """The stream's payloads in order and the last hash, if the chain verifies entry by entry, else ``None``."""
     events = game_keys(game_id).events
-    payloads, prev_hash, start = [], GENESIS_HASH, "-"
+    payloads: list[str] = []
+    prev_hash, start = GENESIS_HASH, "-"
     while True:
-        entries = client.xrange(events, start, "+", count=PAGE)
+        entries = client.xrange(events, start, "+", count=PAGE) or []
         for entry_id, fields in entries:
-            (payload,) = (text(value) for value in fields.values())
+            (payload,) = (text(value) for value in (fields or {}).values())
             envelope = json.loads(payload)
             if text(entry_id) != stream_id(len(payloads) + 1) or not links(envelope, prev_hash, len(payloads) + 1):
                 return None
@@ -164,7 +168,7 @@ def _stream_payloads(client: redis.Redis, game_id: str) -> tuple[list[str], str]
         start = f"({text(entries[-1][0])}"
 
 
-def compact(client: redis.Redis, game_id: str) -> str:
+def compact(client: StoreClient, game_id: str) -> str:
     """Compact one scored game: ``compacted``, ``already``, or why not (``not_scored``, ``chain_broken``,
     ``changed``, ``missing``). Idempotent; safe beside readers, appends and other compactions."""
     keys = game_keys(game_id)
@@ -182,15 +186,16 @@ def compact(client: redis.Redis, game_id: str) -> str:
         return "already" if read(client, game_id) is not None else "missing"
     if len(payloads) != int(version) or last_hash != text(head_hash):
         return "changed"
-    reply = Script(client, COMPACT)(
+    runner = script_client(client)
+    reply = Script(runner, COMPACT)(
         keys=[keys.events, keys.meta, keys.compacted, keys.snapshot, keys.idem],
-        args=[len(payloads), last_hash, encode(payloads, last_hash)], client=client,
+        args=[len(payloads), last_hash, encode(payloads, last_hash)], client=runner,
     )
     outcome = text(reply[0])
     return {"ok": "compacted", "already": "already"}.get(outcome, "changed")
 
 
-def compact_due(client: redis.Redis, *, older_than: float, limit: int = 20) -> dict[str, str]:
+def compact_due(client: StoreClient, *, older_than: float, limit: int = 20) -> dict[str, str]:
     """Compact up to ``limit`` games scored more than ``older_than`` seconds ago; each game's outcome.
 
     A game is struck off the due list once it is compacted or can never be

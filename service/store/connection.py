@@ -83,7 +83,7 @@ class Locations:
                                  environ.get("CAIRN_QUEUE_URL"))
 
     def connect_store(self, *, read_timeout: float = REQUEST_TIMEOUT, connect_timeout: float = REQUEST_TIMEOUT,
-                      decode_responses: bool = True) -> redis.Redis | LazyCluster:
+                      decode_responses: bool = True) -> StoreClient:
         """A client of wherever the games live."""
         if self.cluster:
             return connect_cluster(self.store, read_timeout=read_timeout, connect_timeout=connect_timeout,
@@ -156,9 +156,19 @@ class LazyCluster:
                         raise ClusterUnreachable(str(unreachable)) from None
         return self._client
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
+        """Every other attribute is the cluster client's: redis-py's command methods, typed there."""
         return getattr(self.cluster, name)
 
     def close(self) -> None:
         if self._client is not None:
             self._client.close()
+
+
+StoreClient = redis.Redis | LazyCluster
+"""A client of wherever the games live: one Redis, or a cluster (see :class:`Locations`)."""
+
+
+def script_client(client: StoreClient) -> redis.Redis | RedisCluster:
+    """redis-py's own client under ``client``: what a :class:`~redis.commands.core.Script` runs on."""
+    return client.cluster if isinstance(client, LazyCluster) else client

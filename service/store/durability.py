@@ -37,6 +37,7 @@ import logging
 
 import redis
 
+from service.store.connection import StoreClient
 from service.store.replies import text_hash
 
 logger = logging.getLogger("cairn.store")
@@ -52,7 +53,7 @@ def appendfsync_of(durability: str) -> str:
     return "everysec" if durability == "replicated" else durability
 
 
-def configure_durability(client: redis.Redis, appendfsync: str = "everysec") -> dict[str, str]:
+def configure_durability(client: StoreClient, appendfsync: str = "everysec") -> dict[str, str]:
     """Turn on AOF with ``appendfsync``, or, where CONFIG SET is not allowed (managed Redis), check and warn.
 
     Returns the server's effective ``appendonly`` and ``appendfsync`` (empty if it hides its config).
@@ -86,7 +87,7 @@ class Durability:
     Two threads may both run it once: setting the same configuration twice is harmless.
     """
 
-    def __init__(self, client: redis.Redis, durability: str = "everysec") -> None:
+    def __init__(self, client: StoreClient, durability: str = "everysec") -> None:
         self._client = client
         self._appendfsync = appendfsync_of(durability)
         self._applied = False

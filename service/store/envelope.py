@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from typing import NotRequired
 
 from domain.core.canonical import canonical_json, sha256_hex
-from domain.core.events import ORGANISER, SECRET_KEYS, Event, redact_event
+from domain.core.events import ORGANISER, SECRET_KEYS, Event, JsonObject, redact_event
 from domain.core.upcasting import FIRST_VERSION, SCHEMA_VERSION
 
 GENESIS_HASH = "0" * 64
@@ -28,6 +29,30 @@ UNHASHED_KEYS = frozenset({"hash", "redacted", COMMAND_WITHHELD, *SECRET_KEYS, *
 _PREV_HASH_KEY = ',"prev_hash":'
 
 
+class EnvelopeBody(Event):
+    """An envelope but for its hash: the event at its version, with where, when and under which rules."""
+
+    game_id: str
+    version: int
+    command_id: str
+    time: str
+    rules_version: str
+    prev_hash: str
+    # The command that produced the batch rides in its first envelope, covered by a salted hash of its own.
+    command_hash: NotRequired[str]
+    command: NotRequired[JsonObject]
+    command_salt: NotRequired[str]
+    secret_hash: NotRequired[str]
+    # Set where redaction withheld the command from its reader.
+    command_redacted: NotRequired[bool]
+
+
+class Envelope(EnvelopeBody):
+    """A stored event, as ``api_spec.yaml`` describes it."""
+
+    hash: str
+
+
 def seal(
     event: Event,
     *,
@@ -37,10 +62,10 @@ def seal(
     command_id: str,
     time: str,
     rules_version: str,
-    command: dict | None = None,
-) -> tuple[dict, str]:
+    command: JsonObject | None = None,
+) -> tuple[Envelope, str]:
     """The envelope of ``event`` at ``version`` and its canonical JSON, as stored."""
-    envelope = {
+    body: EnvelopeBody = {
         "game_id": game_id,
         "version": version,
         "type": event["type"],
@@ -53,19 +78,22 @@ def seal(
         "prev_hash": prev_hash,
     }
     if command is None and "secret" not in event:
-        body = canonical_json(envelope)
-        envelope["hash"] = sha256_hex(prev_hash + body)
-        return envelope, _with_hash(body, envelope["hash"])
-    hidden: dict = {}
+        public = canonical_json(body)
+        envelope: Envelope = {**body, "hash": sha256_hex(prev_hash + public)}
+        return envelope, _with_hash(public, envelope["hash"])
+    command_salt = secret_salt = ""
     if command is not None:
-        hidden["command"], hidden["command_salt"] = command, secrets.token_hex(16)
-        envelope["command_hash"] = salted_hash(hidden["command_salt"], command)
+        command_salt = secrets.token_hex(16)
+        body["command_hash"] = salted_hash(command_salt, command)
     if "secret" in event:
-        hidden["secret"], hidden["secret_salt"] = event["secret"], secrets.token_hex(16)
-        envelope["secret_to"] = list(event.get("secret_to") or [])
-        envelope["secret_hash"] = salted_hash(hidden["secret_salt"], event["secret"])
-    envelope["hash"] = sha256_hex(prev_hash + canonical_json(envelope))
-    envelope.update(hidden)
+        secret_salt = secrets.token_hex(16)
+        body["secret_to"] = list(event.get("secret_to") or [])
+        body["secret_hash"] = salted_hash(secret_salt, event["secret"])
+    envelope = {**body, "hash": sha256_hex(prev_hash + canonical_json(body))}
+    if command is not None:
+        envelope["command"], envelope["command_salt"] = command, command_salt
+    if "secret" in event:
+        envelope["secret"], envelope["secret_salt"] = event["secret"], secret_salt
     return envelope, canonical_json(envelope)
 
 
@@ -83,12 +111,12 @@ def _with_hash(body: str, hash_: str) -> str:
     return f'{body[:at]},"hash":"{hash_}"{body[at:]}'
 
 
-def expected_hash(envelope: dict) -> str:
+def expected_hash(envelope: Envelope) -> str:
     body = {key: value for key, value in envelope.items() if key not in UNHASHED_KEYS}
     return sha256_hex(envelope["prev_hash"] + canonical_json(body))
 
 
-def hidden_parts_intact(envelope: dict) -> bool:
+def hidden_parts_intact(envelope: Envelope) -> bool:
     """A present secret or command must match its salted hash; a redacted one is vouched for by the chain."""
     if "secret" in envelope and envelope.get("secret_hash") != salted_hash(
         envelope.get("secret_salt", ""), envelope["secret"]
@@ -99,7 +127,7 @@ def hidden_parts_intact(envelope: dict) -> bool:
     )
 
 
-def redact_envelope(envelope: dict, reader: str | None, revealed: bool) -> dict:
+def redact_envelope(envelope: Envelope, reader: str | None, revealed: bool) -> Envelope:
     """An envelope as ``reader`` may see it: secrets redacted, and the command only for the seat that sent it.
 
     A command can name what only its sender knows (the card swapped from a
@@ -109,12 +137,14 @@ def redact_envelope(envelope: dict, reader: str | None, revealed: bool) -> dict:
     shown = redact_event(envelope, reader, revealed)
     command = shown.get("command")
     if command is not None and not (revealed or reader == ORGANISER or command.get("seat") == reader):
-        shown = {key: value for key, value in shown.items() if key not in COMMAND_KEYS}
-        shown[COMMAND_WITHHELD] = True
+        shown = shown.copy()
+        del shown["command"]
+        shown.pop("command_salt", None)
+        shown["command_redacted"] = True
     return shown
 
 
-def links(envelope: dict, prev_hash: str, version: int) -> bool:
+def links(envelope: Envelope, prev_hash: str, version: int) -> bool:
     """Whether ``envelope`` is intact and is the event at ``version`` right after ``prev_hash``."""
     return (
         envelope.get("version") == version
@@ -124,7 +154,7 @@ def links(envelope: dict, prev_hash: str, version: int) -> bool:
     )
 
 
-def first_bad_version(envelopes: Iterable[dict]) -> int | None:
+def first_bad_version(envelopes: Iterable[Envelope]) -> int | None:
     """The first version whose envelope breaks the chain (edited, missing, reordered), or ``None``.
 
     Works on a whole history alone, e.g. an export, redacted or not.

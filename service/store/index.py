@@ -31,9 +31,9 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from itertools import product
 
-import redis
 from redis.commands.core import Script
 
+from service.store.connection import StoreClient, script_client
 from service.store.keys import INDEX_PREFIX, game_keys, index_key
 from service.store.replies import text, text_hash
 
@@ -84,12 +84,12 @@ def _status_sets(game: str, status: str, players: Iterable[str]) -> list[str]:
     return keys + [index_key(game=g, status=status, player=p) for g, p in product((game, None), names)]
 
 
-def expect_change(client: redis.Redis, game_id: str) -> None:
+def expect_change(client: StoreClient, game_id: str) -> None:
     """Note, before the game's own write, that its index is about to change; the index write strikes it off."""
     client.zadd(PENDING, {game_id: time.time()})
 
 
-def add(client: redis.Redis, game_id: str, *, game: str, status: str, players: list[str], created: float) -> None:
+def add(client: StoreClient, game_id: str, *, game: str, status: str, players: list[str], created: float) -> None:
     """Index a new game under each combination of its properties, all scored by its creation time."""
     pipe = client.pipeline(transaction=False)
     for key in combinations(game, status, players):
@@ -98,7 +98,7 @@ def add(client: redis.Redis, game_id: str, *, game: str, status: str, players: l
     client.zrem(PENDING, game_id)
 
 
-def set_status(client: redis.Redis, game_id: str, status: str) -> None:
+def set_status(client: StoreClient, game_id: str, status: str) -> None:
     """Move a game to the sets of its new status; idempotent, so a repeat repairs a half-done move."""
     fields = _indexed_fields(client, game_id)
     if fields is not None:
@@ -107,7 +107,7 @@ def set_status(client: redis.Redis, game_id: str, status: str) -> None:
     client.zrem(PENDING, game_id)
 
 
-def _indexed_fields(client: redis.Redis, game_id: str) -> tuple[str, list[str], float, str, float] | None:
+def _indexed_fields(client: StoreClient, game_id: str) -> tuple[str, list[str], float, str, float] | None:
     """A game's name, players, creation time, status and last update as its meta holds them, or ``None``."""
     meta = client.hgetall(game_keys(game_id).meta)
     if not meta:
@@ -118,7 +118,7 @@ def _indexed_fields(client: redis.Redis, game_id: str) -> tuple[str, list[str], 
 
 
 def _write(
-    client: redis.Redis, game_id: str, game: str, players: list[str], created: float, *, status: str,
+    client: StoreClient, game_id: str, game: str, players: list[str], created: float, *, status: str,
     scored_at: float | None,
 ) -> None:
     """File the game under its combinations for ``status`` and take it out of those of the other statuses;
@@ -135,7 +135,7 @@ def _write(
     pipe.execute()
 
 
-def reindex(client: redis.Redis, game_id: str, *, compacted: bool = False) -> bool:
+def reindex(client: StoreClient, game_id: str, *, compacted: bool = False) -> bool:
     """Rebuild one game's entries from its meta, until the meta holds still; ``False`` if there is no game.
 
     A status can change while this runs (an append and its own index write in
@@ -153,7 +153,7 @@ def reindex(client: redis.Redis, game_id: str, *, compacted: bool = False) -> bo
     return seen is not None
 
 
-def repair_pending(client: redis.Redis, *, limit: int = 200, grace: float = PENDING_GRACE_SECONDS) -> list[str]:
+def repair_pending(client: StoreClient, *, limit: int = 200, grace: float = PENDING_GRACE_SECONDS) -> list[str]:
     """Rebuild the entries of games noted in the journal for longer than ``grace`` seconds; the ids repaired.
 
     Cheap enough for a periodic sweep: one ``ZRANGE`` of at most ``limit`` ids,
@@ -168,7 +168,7 @@ def repair_pending(client: redis.Redis, *, limit: int = 200, grace: float = PEND
     return repaired
 
 
-def game_ids(client: redis.Redis) -> Iterator[str]:
+def game_ids(client: StoreClient) -> Iterator[str]:
     """Every game the store holds, found by its meta key (SCAN: never one long command)."""
     prefix, suffix = "cairn:{", "}:meta"
     for key in client.scan_iter(match=f"{prefix}*{suffix}", count=1000):
@@ -177,7 +177,7 @@ def game_ids(client: redis.Redis) -> Iterator[str]:
             yield name[len(prefix):-len(suffix)]
 
 
-def rebuild(client: redis.Redis) -> tuple[int, int]:
+def rebuild(client: StoreClient) -> tuple[int, int]:
     """Rebuild every game's entries from the games themselves, then drop keys of the earlier layout.
 
     Listings keep answering meanwhile: entries are rewritten in place, never
@@ -202,7 +202,7 @@ def epoch(moment: datetime | str | float) -> float:
 
 
 def query(
-    client: redis.Redis,
+    client: StoreClient,
     *,
     game: str | None,
     status: str | None,
@@ -218,11 +218,12 @@ def query(
     """
     global _listing
     if _listing is None:
-        _listing = Script(client, LISTING)
+        _listing = Script(script_client(client), LISTING)
     key = index_key(game=game, status=status, player=player.lower() if player is not None else None)
     low = f"({epoch(created_after)}" if created_after is not None else "-inf"
     high = f"({epoch(created_before)}" if created_before is not None else "+inf"
     newer_from = f"{epoch(created_before)}" if created_before is not None else ""
-    total, page = _listing(keys=[key], args=[low, high, newer_from, offset, limit], client=client)
+    total, page = _listing(keys=[key], args=[low, high, newer_from, offset, limit],
+                                  client=script_client(client))
     return [text(member) for member in page], int(total)
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import redis
 from redis.commands.core import Script
+
+from service.store.connection import StoreClient
 
 BUCKET = """\
 -- A token bucket of up to `burst` requests that refills at `rate` per second: take one request if it holds one.
@@ -144,7 +145,7 @@ class Scripts:
     head: Script
 
 
-def register(client: redis.Redis) -> Scripts:
+def register(client: StoreClient) -> Scripts:
     return Scripts(
         append=client.register_script(APPEND),
         create=client.register_script(CREATE),

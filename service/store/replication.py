@@ -12,12 +12,14 @@ so the next request reaches the replica once it is promoted.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import redis
 from redis.commands.core import Script
 from redis.exceptions import MovedError, NoScriptError
+from redis.typing import EncodableT
 
-from service.store.connection import OUTAGE_ERRORS, LazyCluster
+from service.store.connection import OUTAGE_ERRORS, LazyCluster, StoreClient
 
 
 @dataclass(frozen=True)
@@ -28,8 +30,8 @@ class Replication:
     wait_ms: int
 
 
-def run(client: redis.Redis | LazyCluster, script: Script, keys: list[str], args: list, replication: Replication
-        ) -> tuple[list, int]:
+def run(client: StoreClient, script: Script, keys: list[str], args: list[EncodableT], replication: Replication
+        ) -> tuple[list[Any], int]:
     """The script's reply, and how many replicas confirmed it within ``replication.wait_ms``."""
     for _attempt in range(3):
         node = _master_client(client, keys[0])
@@ -54,13 +56,14 @@ def run(client: redis.Redis | LazyCluster, script: Script, keys: list[str], args
     raise redis.exceptions.ConnectionError(f"the master of {keys[0]!r} kept changing")
 
 
-def _master_client(client: redis.Redis | LazyCluster, key: str) -> redis.Redis:
+def _master_client(client: StoreClient, key: str) -> redis.Redis:
     """A client of the one server that holds ``key``'s slot as its master."""
     if isinstance(client, LazyCluster):
-        return client.get_redis_connection(client.get_node_from_key(key))
+        node: redis.Redis = client.get_redis_connection(client.get_node_from_key(key))
+        return node
     return client
 
 
-def _relearn(client: redis.Redis | LazyCluster) -> None:
+def _relearn(client: StoreClient) -> None:
     if isinstance(client, LazyCluster):
         client.nodes_manager.initialize()

@@ -18,7 +18,7 @@ from pathlib import Path
 KEY_FILE = Path("secrets") / "snapshot.key"
 
 
-def resolve(secret: str | None, data_dir: str | os.PathLike) -> bytes:
+def resolve(secret: str | None, data_dir: str | os.PathLike[str]) -> bytes:
     """``secret`` (the ``SNAPSHOT_SECRET`` setting) if set, else the data folder's key file, made if missing."""
     if secret:
         return secret.encode()

@@ -23,8 +23,10 @@ import json
 import logging
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from domain.core.canonical import canonical_json
+from domain.core.events import JsonObject
 from domain.core.match import Match, match_to_json
 
 logger = logging.getLogger("cairn.store")
@@ -44,15 +46,16 @@ class BadSnapshot(ValueError):
 
 @dataclass(frozen=True)
 class Snapshot:
-    match: dict
+    match: JsonObject
     head_hash: str
 
     @property
     def version(self) -> int:
-        return self.match["version"]
+        version: int = self.match["version"]
+        return version
 
 
-def encode(key: bytes, game_id: str, match: Match, head_hash: str) -> bytes:
+def encode(key: bytes, game_id: str, match: Match[Any], head_hash: str) -> bytes:
     """The stored form of ``match`` (whose last event hashed to ``head_hash``), MAC'd for ``game_id``."""
     body = canonical_json({"head_hash": head_hash, "match": match_to_json(match)}).encode()
     return b"%s %d %s\n%s" % (FORMAT, match.version, _mac(key, game_id, match.version, body).encode(), body)

@@ -12,20 +12,24 @@ import json
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any, cast
 
 import redis
 from redis.client import NEVER_DECODE
+from redis.commands.core import Script
+from redis.typing import EncodableT, StreamEntry, StreamRangeResponse
 
 from domain import registry
 from domain.core.canonical import canonical_json, sha256_hex
-from domain.core.events import Event
+from domain.core.events import Event, JsonObject
 from domain.core.match import Match, apply_event, match_from_json, match_to_json, replay
 from domain.core.rules import Rules
 from service.store import compaction, index, replication, snapshots
-from service.store.envelope import GENESIS_HASH, links, seal
+from service.store.connection import StoreClient
+from service.store.envelope import GENESIS_HASH, Envelope, links, seal
 from service.store.errors import GameNotFound, IdempotencyMismatch, NotReplicated, RateLimited, VersionConflict
 from service.store.keys import GameKeys, game_keys, stream_id
 from service.store.lua import BucketCharge, register
@@ -74,7 +78,7 @@ class Integrity:
 
 @dataclass
 class AppendResult:
-    envelopes: list[dict]
+    envelopes: list[Envelope]
     first_version: int
     last_version: int
     duplicate: bool
@@ -98,9 +102,9 @@ def now_iso() -> str:
 class EventStore:
     def __init__(
         self,
-        client: redis.Redis,
+        client: StoreClient,
         snapshot_every: int = 200,
-        rules_for: Callable[[str], Rules] = registry.get_rules,
+        rules_for: Callable[[str], Rules[Any]] = registry.get_rules,
         snapshot_key: bytes | None = None,
         replication: Replication | None = None,
     ) -> None:
@@ -118,7 +122,7 @@ class EventStore:
         self._heads_lock = threading.Lock()
 
     def create(
-        self, game_id: str, events: list[dict], *, seed: str | None, tokens: dict[str, str], players: list[str]
+        self, game_id: str, events: list[Event], *, seed: str | None, tokens: dict[str, str], players: list[str]
     ) -> AppendResult:
         """Record a new game (``events`` from ``domain.core.match.create``); tokens are stored hashed only.
 
@@ -162,23 +166,24 @@ class EventStore:
         self._check_replicated(game_id, confirmed)
         return AppendResult(envelopes, 1, len(events), duplicate=False)
 
-    def _run(self, script, keys: list[str], args: list) -> tuple[list, int | None]:
+    def _run(self, script: Script, keys: list[str], args: list[EncodableT]) -> tuple[list[Any], int | None]:
         """A script's reply, and how many replicas confirmed it (``None`` when none are asked for)."""
         if self._replication is None:
-            return script(keys=keys, args=args), None
+            reply: list[Any] = script(keys=keys, args=args)
+            return reply, None
         return replication.run(self._client, script, keys, args, self._replication)
 
     def _check_replicated(self, game_id: str, confirmed: int | None) -> None:
-        if confirmed is not None and confirmed < self._replication.replicas:
+        if confirmed is not None and self._replication is not None and confirmed < self._replication.replicas:
             raise NotReplicated(game_id, confirmed, self._replication.replicas)
 
     def append(
         self,
         game_id: str,
         expected_version: int,
-        events: list[dict],
+        events: list[Event],
         *,
-        command: dict | None,
+        command: JsonObject | None,
         command_id: str,
         idempotency_key: str | None,
         charge: BucketCharge | None = None,
@@ -250,13 +255,14 @@ class EventStore:
         game_id: str,
         events: list[Event],
         head: _Head,
-        command: dict | None,
+        command: JsonObject | None,
         command_id: str,
         time: str,
         after_version: int = 0,
-    ) -> tuple[list[dict], list[str]]:
+    ) -> tuple[list[Envelope], list[str]]:
         """Envelopes chained from ``head``; the command rides in the first one, for audits."""
-        envelopes, payloads = [], []
+        envelopes: list[Envelope] = []
+        payloads: list[str] = []
         prev_hash = head.hash
         for offset, event in enumerate(events, start=1):
             envelope, payload = seal(
@@ -276,11 +282,11 @@ class EventStore:
 
     def _read_head(self, game_id: str) -> _Head:
         version, head_hash, game = self._client.hmget(game_keys(game_id).meta, "version", "head_hash", "game")
-        if version is None:
+        if version is None or head_hash is None or game is None:
             raise GameNotFound(game_id)
         return _Head(int(version), text(head_hash), self._rules_for(text(game)).rules_version)
 
-    def note_head(self, game_id: str, match: Match, head_hash: str) -> None:
+    def note_head(self, game_id: str, match: Match[Any], head_hash: str) -> None:
         """A match a caller folded from the stream, and the hash of its last event: an append right after it
         chains to that hash without asking Redis (the script still refuses if the game has moved on)."""
         self._remember(game_id, _Head(match.version, head_hash, match.rules.rules_version))
@@ -299,7 +305,7 @@ class EventStore:
 
     def read(
         self, game_id: str, from_version: int = 1, to_version: int | None = None, limit: int | None = None
-    ) -> list[dict]:
+    ) -> list[Envelope]:
         """Stored envelopes (unredacted: redact per reader before they leave the service), from the stream or,
         for a compacted game, from its compacted value (and any stream entries after it).
 
@@ -310,7 +316,7 @@ class EventStore:
         keys = game_keys(game_id)
         first = max(from_version, 1)
         end = stream_id(to_version) if to_version is not None else "+"
-        entries = self._client.xrange(keys.events, stream_id(first), end, count=limit)
+        entries = self._client.xrange(keys.events, stream_id(first), end, count=limit) or []
         envelopes = [_envelope(fields) for _entry_id, fields in entries]
         if envelopes and envelopes[0]["version"] == first:
             return envelopes
@@ -322,7 +328,7 @@ class EventStore:
         later = [envelope for envelope in envelopes if envelope["version"] > compacted.version]
         return (compacted.envelopes(first, to_version, limit) + later)[:limit]
 
-    def iter_pages(self, game_id: str, page_size: int = 1000) -> Iterator[list[dict]]:
+    def iter_pages(self, game_id: str, page_size: int = 1000) -> Iterator[list[Envelope]]:
         """The whole history in pages, so an export of a huge game never holds it all at once."""
         start = 1
         while True:
@@ -332,14 +338,14 @@ class EventStore:
             yield page
             start = page[-1]["version"] + 1
 
-    def load(self, game_id: str, at: int | None = None) -> Match:
+    def load(self, game_id: str, at: int | None = None) -> Match[Any]:
         """The match at version ``at`` (default: now), from a verified snapshot plus the events after it."""
         match, head_hash = self._load(game_id, at)
         if at is None:
             self._remember(game_id, _Head(match.version, head_hash, match.rules.rules_version))
         return match
 
-    def _load(self, game_id: str, at: int | None) -> tuple[Match, str]:
+    def _load(self, game_id: str, at: int | None) -> tuple[Match[Any], str]:
         """Fold from the snapshot if it checks out, else from the first event.
 
         A current load that folded ``snapshot_every`` events or more saves what
@@ -380,23 +386,28 @@ class EventStore:
 
     def _stored_snapshot(self, keys: GameKeys) -> bytes | None:
         """The snapshot's raw bytes, never decoded as text: whatever they are, they must not fail the read."""
-        return self._client.execute_command("GET", keys.snapshot, **{NEVER_DECODE: []})
+        stored: bytes | None = self._client.execute_command("GET", keys.snapshot, **{NEVER_DECODE: []})
+        return stored
 
-    def _save_snapshot(self, game_id: str, keys: GameKeys, match: Match, head_hash: str) -> None:
+    def _save_snapshot(self, game_id: str, keys: GameKeys, match: Match[Any], head_hash: str) -> None:
         """Saved only while the game is live: a compacted game keeps no snapshot, which would outweigh it."""
-        compaction.save_snapshot(self._client, game_id, snapshots.encode(self._snapshot_key, game_id, match, head_hash))
+        if self._snapshot_key is not None:
+            snapshot = snapshots.encode(self._snapshot_key, game_id, match, head_hash)
+            compaction.save_snapshot(self._client, game_id, snapshot)
 
-    def _fold_to_head(self, game_id: str, match: Match, head_hash: str) -> tuple[Match, str]:
+    def _fold_to_head(self, game_id: str, match: Match[Any], head_hash: str) -> tuple[Match[Any], str]:
         later = self.read(game_id, match.version + 1)
         for envelope in later:
             apply_event(match, envelope)
         return match, later[-1]["hash"] if later else head_hash
 
-    def _from_events(self, game_id: str, at: int | None) -> tuple[Match, str]:
+    def _from_events(self, game_id: str, at: int | None) -> tuple[Match[Any], str]:
         entries = self.read(game_id, 1, at)
         return replay(entries, self._rules_for), entries[-1]["hash"]
 
-    def _from_snapshot(self, keys: GameKeys, snapshot: snapshots.Snapshot, at: int | None) -> tuple[Match, str]:
+    def _from_snapshot(
+        self, keys: GameKeys, snapshot: snapshots.Snapshot, at: int | None
+    ) -> tuple[Match[Any], str]:
         """The snapshot's match with the later events folded in, if the stored event at its version agrees.
 
         Its MAC says the service wrote it, not that it stands for these events:
@@ -404,7 +415,7 @@ class EventStore:
         may have written a match it cannot read back.
         """
         end = stream_id(at) if at is not None else "+"
-        stored = self._client.xrange(keys.events, stream_id(snapshot.version), end)
+        stored = self._client.xrange(keys.events, stream_id(snapshot.version), end) or []
         entries = [_envelope(fields) for _id, fields in stored]
         if not entries or entries[0]["version"] != snapshot.version:
             raise snapshots.BadSnapshot("beyond_stream", "no stored event at its version", snapshot.version)
@@ -426,7 +437,7 @@ class EventStore:
         seed = self._client.hget(game_keys(game_id).private, "seed")
         return text(seed) if seed is not None else None
 
-    def meta(self, game_id: str) -> dict:
+    def meta(self, game_id: str) -> JsonObject:
         """``game_id``, ``game``, ``status``, ``version``, ``head_hash``, ``created_at``, ``updated_at``,
         ``chance_mode`` and ``players`` (a list of names)."""
         meta = _meta(game_id, self._client.hgetall(game_keys(game_id).meta))
@@ -475,7 +486,7 @@ class EventStore:
 
     def _history(
         self, keys: GameKeys, compacted: compaction.Compacted | None, last_id: str
-    ) -> Iterator[tuple[str, dict]]:
+    ) -> Iterator[tuple[str, Envelope]]:
         """Each stored event up to the stream entry ``last_id`` with the id it is stored under: the compacted
         value's in order, then the stream's."""
         done = 0
@@ -487,9 +498,11 @@ class EventStore:
             for entry_id, fields in self._entries_up_to(keys, last_id, start):
                 yield text(entry_id), _envelope(fields)
 
-    def _entries_up_to(self, keys: GameKeys, last_id: str, start: str = "-", page_size: int = 1000) -> Iterator[tuple]:
+    def _entries_up_to(
+        self, keys: GameKeys, last_id: str, start: str = "-", page_size: int = 1000
+    ) -> Iterator[StreamEntry]:
         while True:
-            entries = self._client.xrange(keys.events, start, last_id, count=page_size)
+            entries = self._client.xrange(keys.events, start, last_id, count=page_size) or []
             yield from entries
             if len(entries) < page_size:
                 return
@@ -523,7 +536,7 @@ class EventStore:
         created_before: datetime | str | float | None = None,
         offset: int = 0,
         limit: int = 50,
-    ) -> tuple[list[dict], int]:
+    ) -> tuple[list[JsonObject], int]:
         """One page of game metas, newest first, and the number of games matching all filters.
 
         ``player`` matches a player's name case-insensitively; the created bounds are exclusive.
@@ -539,9 +552,9 @@ class EventStore:
         return [meta for meta in metas if meta is not None], total
 
     def wait_for_events(
-        self, game_id: str, after_version: int, timeout_ms: int, *, client: redis.Redis | None = None,
+        self, game_id: str, after_version: int, timeout_ms: int, *, client: StoreClient | None = None,
         count: int | None = None,
-    ) -> list[dict]:
+    ) -> list[Envelope]:
         """Up to ``count`` events after ``after_version``, waiting up to ``timeout_ms`` for one (XREAD BLOCK);
         ``[]`` on timeout.
 
@@ -550,7 +563,9 @@ class EventStore:
         """
         keys = game_keys(game_id)
         blocking = client or self._client
-        reply = blocking.xread({keys.events: stream_id(after_version)}, count=count, block=max(timeout_ms, 1))
+        # A list of (stream, entries) pairs: redis-py's type also admits the dict that RESP3 would send.
+        reply = cast(list[tuple[str, StreamRangeResponse]], blocking.xread(
+            {keys.events: stream_id(after_version)}, count=count, block=max(timeout_ms, 1)))
         if not reply:
             if not self._client.exists(keys.meta):
                 raise GameNotFound(game_id)
@@ -563,13 +578,14 @@ def _status_after(events: list[Event]) -> str | None:
     return statuses[-1] if statuses else None
 
 
-def _envelope(fields: dict) -> dict:
+def _envelope(fields: Mapping[Any, Any] | None) -> Envelope:
     """The envelope of a stream entry, whose one field is ``e``."""
-    (payload,) = fields.values()
-    return json.loads(payload)
+    (payload,) = (fields or {}).values()
+    envelope: Envelope = json.loads(payload)
+    return envelope
 
 
-def _meta(game_id: str, reply: dict) -> dict | None:
+def _meta(game_id: str, reply: Mapping[Any, Any]) -> JsonObject | None:
     if not reply:
         return None
     meta = text_hash(reply)
