@@ -11,15 +11,14 @@ from domain.borealis.catalogue import Catalogue
 from domain.borealis.goals import requirement_met
 from domain.borealis.setup import assign_boards, deal
 from domain.borealis.turns import choose_first_player
-from domain.core import full_data
+from domain.core import Event, full_data, seat_of
 
 END_TRIGGER_CARDS = 7
 
 
-def apply(state: dict, event: dict, catalogue: Catalogue) -> dict:
+def apply(state: dict, event: Event, catalogue: Catalogue) -> dict:
     kind = event["type"]
     data = full_data(event)
-    seat = event.get("seat")
     if kind == "chance_resolved":
         item = state["chance"][0]
         if item["kind"] in ("hand", "pool"):
@@ -27,7 +26,7 @@ def apply(state: dict, event: dict, catalogue: Catalogue) -> dict:
         else:
             _resolve_setup_choice(state, item, data["outcome"])
     else:
-        _apply_move(state, kind, seat, data, catalogue)
+        _apply_move(state, kind, seat_of(event), data, catalogue)
     table.settle_draws(state)
     _advance_phase(state)
     return state

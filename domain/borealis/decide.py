@@ -9,7 +9,7 @@ from domain.borealis.catalogue import Catalogue
 from domain.borealis.goals import goal_available, requirement_met
 from domain.borealis.table import POOL_SIZE
 from domain.borealis.turns import active_seat
-from domain.core import IllegalMove, make_event
+from domain.core import Event, IllegalMove, make_event
 from domain.core.commands import field, unknown_move
 
 GOAL_STARS = 5
@@ -18,7 +18,7 @@ COMMANDS = ("mulligan", "observe", "refresh_pool", "take_card", "draw_blind", "r
             "choose_farewell_location")
 
 
-def decide(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[dict]:
+def decide(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[Event]:
     kind = command["type"]
     if kind not in COMMANDS:
         raise unknown_move(command, COMMANDS)
@@ -65,7 +65,7 @@ def _discards(command: dict, hand: list[str], rule_id: str) -> list[str]:
     return [card for card in hand if card in cards]
 
 
-def _mulligan(state: dict, seat: str, command: dict) -> list[dict]:
+def _mulligan(state: dict, seat: str, command: dict) -> list[Event]:
     """BOR-SETUP-12: once, during setup, any 0-4 cards of the starting hand face up, then as many drawn."""
     if state["phase"] != "mulligan":
         raise IllegalMove("not_setup", "the mulligan is only possible during setup", rule_id="BOR-SETUP-12")
@@ -87,7 +87,7 @@ def _location(command: dict, name: str, rule_id: str) -> str:
     return location
 
 
-def _observe(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[dict]:
+def _observe(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[Event]:
     player = state["players"][seat]
     card_id = field(command, "card_id", str)
     if card_id not in player["hand"]:
@@ -116,12 +116,12 @@ def _can_take(state: dict) -> bool:
     return any(state["pool"]) or bool(state["deck"]) or bool(state["discards"])
 
 
-def _turn_ended(state: dict, rule_id: str) -> dict:
+def _turn_ended(state: dict, rule_id: str) -> Event:
     return make_event("turn_ended", {"round": state["round"], "rule": rule_id,
                                      "ends_round": state["turn"] == len(state["order"]) - 1})
 
 
-def _take_card(state: dict, command: dict) -> list[dict]:
+def _take_card(state: dict, command: dict) -> list[Event]:
     """BOR-OBS-4 (a): one pool card into the hand; the slot is refilled from the deck."""
     slot = field(command, "pool_slot", int)
     if not 0 <= slot < POOL_SIZE:
@@ -133,7 +133,7 @@ def _take_card(state: dict, command: dict) -> list[dict]:
     return [make_event("card_taken", {"pool_slot": slot, "card_id": card_id}), _turn_ended(state, "BOR-OBS-4")]
 
 
-def _draw_blind(state: dict) -> list[dict]:
+def _draw_blind(state: dict) -> list[Event]:
     """BOR-OBS-4 (b): the top card of the deck instead of a pool card; ruled out by a refresh this turn."""
     if state["refreshed_this_turn"]:
         raise IllegalMove("refreshed", "after refreshing the pool you must take a card from it", rule_id="BOR-OBS-4")
@@ -158,7 +158,7 @@ def refresh_blocker(state: dict, seat: str) -> IllegalMove | None:
     return None
 
 
-def _refresh_pool(state: dict, seat: str) -> list[dict]:
+def _refresh_pool(state: dict, seat: str) -> list[Event]:
     """BOR-OBS-4: pay 1 star, the 4 pool cards go to the discard pile, 4 new ones are revealed."""
     blocker = refresh_blocker(state, seat)
     if blocker:
@@ -166,7 +166,7 @@ def _refresh_pool(state: dict, seat: str) -> list[dict]:
     return [make_event("pool_refreshed", {"discard_card_ids": [card for card in state["pool"] if card], "paid": 1})]
 
 
-def _reorganise(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[dict]:
+def _reorganise(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[Event]:
     player = state["players"][seat]
     cards = _discards(command, player["hand"], "BOR-REO-1")
     returned = boards.scientists_in_camps(player)
@@ -184,7 +184,7 @@ def _reorganise(state: dict, seat: str, command: dict, catalogue: Catalogue) -> 
     return events + [_turn_ended(state, "BOR-REO-4")]
 
 
-def _auto_claims(state: dict, seat: str, after: dict, returned: int, catalogue: Catalogue) -> list[dict]:
+def _auto_claims(state: dict, seat: str, after: dict, returned: int, catalogue: Catalogue) -> list[Event]:
     """BOR-GOAL-6 ``auto``: claim every available goal at the first checkpoint where it is met (BOR-GOAL-2)."""
     if state["options"]["goal_claim_mode"] != "auto":
         return []
@@ -197,7 +197,7 @@ def _auto_claims(state: dict, seat: str, after: dict, returned: int, catalogue: 
     return events
 
 
-def _claim_goal(state: dict, seat: str, command: dict) -> list[dict]:
+def _claim_goal(state: dict, seat: str, command: dict) -> list[Event]:
     """BOR-GOAL-5, BOR-GOAL-6 ``manual``: any player, at any time during play, for a requirement met once."""
     goal_id = field(command, "goal_id", str)
     goal = next((goal for goal in state["goals"] if goal["goal_id"] == goal_id), None)
@@ -224,7 +224,7 @@ def _claim_goal(state: dict, seat: str, command: dict) -> list[dict]:
                                         "opens_window": goal["first_claim_round"] is None})]
 
 
-def _farewell(state: dict, seat: str, command: dict) -> list[dict]:
+def _farewell(state: dict, seat: str, command: dict) -> list[Event]:
     """BOR-END-3: with Farewell Party in the game, each player names one location before scoring."""
     if state["phase"] != "farewell":
         raise IllegalMove("not_final_scoring", "the Farewell Party location is chosen at game end",

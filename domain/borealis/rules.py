@@ -7,8 +7,10 @@ from domain.borealis import apply, decide, legal, setup, table, view
 from domain.borealis.catalogue import Catalogue, load_catalogue
 from domain.borealis.goals import GOAL_TYPES, claimable_goals
 from domain.borealis.scoring import score_sheet
+from domain.borealis.setup import BorealisState
 from domain.borealis.turns import active_seat
 from domain.core import ChanceNode, IllegalMove, Rules
+from domain.core.events import Event, JsonObject
 
 SEAT_PATTERN = "^p[1-4]$"
 
@@ -38,7 +40,7 @@ MOVE_EVENTS = frozenset({"mulligan", "card_observed", "pool_refreshed", "card_ta
                          "goal_claimed", "turn_ended", "farewell_location_chosen"})
 
 # Every move a player makes, with its fields (the rule in brackets): the declaration GET /docs shows.
-MOVE_TYPES = (
+MOVE_TYPES: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("mulligan", "Once, during setup: discard 0-4 cards of the starting hand face up and draw as many "
      "(BOR-SETUP-12).", {"discard_card_ids": "the cards discarded, from your hand"}),
     ("observe", "Your action: play a card from your hand to a location whose scientists match it (BOR-OBS-1).",
@@ -60,7 +62,7 @@ MOVE_TYPES = (
 OUT_OF_TURN_RULES = {"mulligan": "BOR-SETUP-12", "farewell": "BOR-END-3", "play": "BOR-TURN-1"}
 
 
-class Borealis(Rules):
+class Borealis(Rules[BorealisState]):
     name = "borealis"
     title = "Borealis: Arctic Expeditions"
     rules_version = "1"
@@ -76,7 +78,7 @@ class Borealis(Rules):
     def data_versions(self) -> dict[str, str]:
         return dict(self.catalogue.versions)
 
-    def validate_options(self, options: dict, seat_count: int) -> dict:
+    def validate_options(self, options: JsonObject, seat_count: int) -> JsonObject:
         filled = super().validate_options(options, seat_count)
         first = filled.get("first_player")
         if first is not None and int(first[1:]) > seat_count:
@@ -88,22 +90,22 @@ class Borealis(Rules):
                               rule_id="BOR-SETUP-1", field="options.side_two_boards")
         return filled
 
-    def setup(self, created: dict) -> dict:
+    def setup(self, created: JsonObject) -> BorealisState:
         return setup.initial_state(created, self.catalogue)
 
     def event_types(self) -> frozenset[str]:
         return MOVE_EVENTS
 
-    def apply(self, state: dict, event: dict) -> dict:
+    def apply(self, state: BorealisState, event: Event) -> BorealisState:
         return apply.apply(state, event, self.catalogue)
 
-    def decide(self, state: dict, seat: str, command: dict) -> list[dict]:
+    def decide(self, state: BorealisState, seat: str, command: JsonObject) -> list[Event]:
         return decide.decide(state, seat, command, self.catalogue)
 
-    def chance_node(self, state: dict) -> ChanceNode | None:
+    def chance_node(self, state: BorealisState) -> ChanceNode | None:
         return table.chance_node(state, state["seats"], self._side_two, self._scoring_ids, self._goal_ids)
 
-    def to_act(self, state: dict) -> list[str]:
+    def to_act(self, state: BorealisState) -> list[str]:
         phase = state["phase"]
         if phase == "mulligan":
             return [seat for seat in state["seats"] if state["players"][seat]["mulligan"] is None]
@@ -111,40 +113,41 @@ class Borealis(Rules):
             return [seat for seat in state["seats"] if state["players"][seat]["farewell"] is None]
         if phase != "play":
             return []
-        return [active_seat(state)]
+        active = active_seat(state)
+        return [active] if active is not None else []
 
-    def move_types(self) -> list[dict]:
+    def move_types(self) -> list[JsonObject]:
         return [{"type": kind, "description": text, "fields": fields} for kind, text, fields in MOVE_TYPES]
 
     # BOR-GOAL-5: in manual mode any player claims a goal at any time during play; decide names the rule
     # that refuses a claim, whoever's turn it is.
     out_of_turn_moves = frozenset({"claim_goal"})
 
-    def may_act(self, state: dict) -> list[str]:
+    def may_act(self, state: BorealisState) -> list[str]:
         """BOR-GOAL-6 ``manual``: the other players with a goal to claim."""
         if state["phase"] != "play" or state["options"]["goal_claim_mode"] != "manual":
             return []
         active = active_seat(state)
         return [seat for seat in state["seats"] if seat != active and claimable_goals(state, seat)]
 
-    def out_of_turn(self, state: dict, seat: str) -> IllegalMove:
+    def out_of_turn(self, state: BorealisState, seat: str) -> IllegalMove:
         rule = OUT_OF_TURN_RULES.get(state["phase"], "BOR-TURN-1")
         return IllegalMove("not_your_turn", f"the game is not waiting for {seat}", rule_id=rule)
 
-    def legal_moves(self, state: dict, seat: str) -> list[dict]:
+    def legal_moves(self, state: BorealisState, seat: str) -> list[JsonObject]:
         return legal.legal_moves(state, seat, self.catalogue)
 
-    def view(self, state: dict, reader: str | None) -> dict:
+    def view(self, state: BorealisState, reader: str | None) -> JsonObject:
         return view.view(state, reader, self.catalogue)
 
-    def secrets(self, state: dict) -> dict[str, set[str]]:
+    def secrets(self, state: BorealisState) -> dict[str, set[str]]:
         return view.secrets(state)
 
-    def is_over(self, state: dict) -> bool:
+    def is_over(self, state: BorealisState) -> bool:
         return state["phase"] == "over" and not state["chance"]
 
-    def final_score(self, state: dict) -> dict:
+    def final_score(self, state: BorealisState) -> JsonObject:
         return score_sheet(state, self.catalogue)
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: BorealisState) -> BorealisState:
         return marshal.loads(marshal.dumps(state))

@@ -5,6 +5,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
+from typing import Any
 
 from domain.borealis.board import CAMPS, LOCATIONS
 from domain.borealis.catalogue import Catalogue
@@ -140,7 +141,7 @@ def score_player(seat: str, board: dict, scoring_cards: list[str], catalogue: Ca
     """§6.1: the sum of the five parts."""
     t = tableau(board, catalogue, farewell)
     card_points = {card_id: SCORING_CARDS[card_id](t) for card_id in scoring_cards}  # BOR-SCORE-4
-    lines = [
+    lines: list[dict[str, Any]] = [
         {"part": 1, "rule": "BOR-SCORE-1", "label": "Species sets", "points": species_sets(t, catalogue)},
         {"part": 2, "rule": "BOR-SCORE-2", "label": "Flags", "points": sum(t.flag_stars.values())},
         {"part": 3, "rule": "BOR-SCORE-3", "label": "Card stars", "points": t.extra_stars},

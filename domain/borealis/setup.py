@@ -1,11 +1,16 @@
 """The state right after ``game_created``: the boards, the table and the chance decisions setup waits for."""
 from __future__ import annotations
 
+from typing import Any
+
 from domain.borealis import board as boards
 from domain.borealis.catalogue import Catalogue
 from domain.borealis.goals import GOAL_TYPES
 from domain.borealis.table import HAND_SIZE, POOL_SIZE, queue_hand_draw, queue_pool_fill
 from domain.borealis.turns import choose_first_player
+
+BorealisState = dict[str, Any]
+"""A game's state: a JSON object, as :func:`initial_state` builds it."""
 
 
 def initial_state(created: dict, catalogue: Catalogue) -> dict:

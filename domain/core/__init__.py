@@ -1,7 +1,7 @@
 """What every game shares: the rules interface, chance decisions, events and the match engine."""
 from domain.core.chance import SERVER, TABLE, ChanceNode
 from domain.core.errors import DataError, IllegalMove
-from domain.core.events import ORGANISER, Event, full_data, make_event
+from domain.core.events import ORGANISER, Event, full_data, make_event, seat_of
 from domain.core.rules import Rules
 
 __all__ = [
@@ -15,4 +15,5 @@ __all__ = [
     "Rules",
     "full_data",
     "make_event",
+    "seat_of",
 ]

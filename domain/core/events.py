@@ -61,6 +61,15 @@ def full_data(event: Event) -> JsonObject:
     return event["data"]
 
 
+def seat_of(event: Event) -> str:
+    """The seat of an event a seat's command produced: the engine writes the seat into each of them, and only
+    its own events (a chance outcome, the end of the game) are of no seat."""
+    seat = event["seat"]
+    if seat is None:
+        raise ValueError(f"a {event['type']} event is of no seat")
+    return seat
+
+
 def may_read_secret(event: Event, reader: str | None, revealed: bool) -> bool:
     return "secret" not in event or revealed or reader == ORGANISER or reader in event.get("secret_to", [])
 

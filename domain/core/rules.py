@@ -31,7 +31,7 @@ class Rules(ABC, Generic[StateT]):
     title: ClassVar[str]
     rules_version: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
-    options_schema: ClassVar[JsonObject] = {"type": "object", "properties": {}, "additionalProperties": False}
+    options_schema: JsonObject = {"type": "object", "properties": {}, "additionalProperties": False}
 
     def data_versions(self) -> dict[str, str]:
         """Version (content hash) of each data file the rules loaded, recorded in the first event."""

@@ -5,7 +5,7 @@ outcome arrives as its own event.
 """
 from __future__ import annotations
 
-from domain.core import full_data
+from domain.core import Event, full_data, seat_of
 from domain.ice_expedition import chances
 from domain.ice_expedition.decisions import resolve_wait
 from domain.ice_expedition.events import COMMAND_OF, INFO_KEYS
@@ -14,12 +14,12 @@ from domain.ice_expedition.script import advance
 from domain.ice_expedition.turn import apply_turn_move
 
 
-def apply(rules, state: dict, event: dict) -> dict:
+def apply(rules, state: dict, event: Event) -> dict:
     flow = Flow(rules, state)
     if event["type"] == "chance_resolved":
         chances.resolve(flow, full_data(event)["outcome"])
     else:
-        seat = event["seat"]
+        seat = seat_of(event)
         move = {"type": COMMAND_OF[event["type"]], **full_data(event)}
         for key in INFO_KEYS:
             move.pop(key, None)

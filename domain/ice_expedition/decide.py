@@ -2,7 +2,7 @@
 and a refusal names the most specific rule :mod:`domain.ice_expedition.explain` finds."""
 from __future__ import annotations
 
-from domain.core import IllegalMove, make_event
+from domain.core import Event, IllegalMove, make_event
 from domain.core.canonical import canonical_json
 from domain.core.commands import unknown_move
 from domain.ice_expedition import explain
@@ -13,7 +13,7 @@ from domain.ice_expedition.legal import legal_moves
 from domain.ice_expedition.turn import front_effect
 
 
-def decide(rules, state: dict, seat: str, command: dict) -> list[dict]:
+def decide(rules, state: dict, seat: str, command: dict) -> list[Event]:
     kind = command.get("type")
     if kind not in EVENT_OF:
         if kind == "use_artifact_effect":
@@ -27,7 +27,7 @@ def decide(rules, state: dict, seat: str, command: dict) -> list[dict]:
     return [_event(rules, state, seat, command)]
 
 
-def _event(rules, state: dict, seat: str, command: dict) -> dict:
+def _event(rules, state: dict, seat: str, command: dict) -> Event:
     """The command as its event, with what apply cannot work out again: a kept request hidden from the other
     seats, a played tile's front and effect, a dig's cost."""
     flow = Flow(rules, state)

@@ -80,6 +80,7 @@ def resolve_wait(flow: Flow, step: dict, move: dict | None) -> None:
     player = flow.player(seat)
     kind = step["kind"]
     if kind == "dig_place":
+        assert move is not None, "dig_place always offers the spread"
         dig.apply_place_choice(flow, move)
         return
     if kind == "dig_icewalker":

@@ -173,11 +173,11 @@ def apply_place_choice(flow: Flow, move: dict) -> None:
     for index, place in enumerate(places):
         leaders = [leader for leader, at in move["leaders"].items() if at == place]
         arch = move["shares"][index] - len(leaders)
-        tile = flow.board.tiles.get(place)
-        if tile is None or tile["smilodon"] is not None:
+        below = flow.board.tiles.get(place)
+        if below is None or below["smilodon"] is not None:
             reserve["archaeologists"] += arch  # ICE-EXC-4: a Smilodon tile or the edge sends them home
             continue
-        tile["arch"] += arch
+        below["arch"] += arch
         for leader in leaders:
             state["leaders"][leader] = place
     if not places:

@@ -24,7 +24,12 @@ RULE_OF = {
 }
 COSTS = {"move": "cost_move", "set_up_camp": "cost_set_up_camp", "recruit": "cost_recruit",
          "check_registry": "cost_check_registry", "plan": "cost_plan", "resend": "cost_resend"}
-HAND_TILE_RULES = {"F-TERM": "ICE-SNOW-2", "F-TALI": "ICE-SNOW-9", "F-ROPE": "ICE-SNOW-6", "F-SURV": "ICE-SNOW-8"}
+HAND_TILE_RULES: dict[str | None, str] = {
+    "F-TERM": "ICE-SNOW-2", "F-TALI": "ICE-SNOW-9", "F-ROPE": "ICE-SNOW-6", "F-SURV": "ICE-SNOW-8",
+}
+# The rule number (ICE-SNOW-n) of each front effect played on its own.
+PLAYED_ALONE_RULES: dict[str | None, int] = {"F-SPID": 1, "F-MANT": 3, "F-SMIL": 4, "F-SAIL": 5, "F-WRCK": 7,
+                                             "F-CHAR": 10, "F-RUNE": 11, "F-WHIS": 12}
 
 
 def refusal(flow: Flow, seat: str, command: dict, waiting: dict | None, moves: list[dict]) -> IllegalMove:
@@ -173,8 +178,7 @@ def _snow_tile_reason(flow: Flow, seat: str, command: dict) -> IllegalMove:
     if effect == "F-CHAR" and player["rp"] < flow.params["charisma_rp_cost"]:
         return IllegalMove("insufficient_rp", f"the Charisma Stone costs {flow.params['charisma_rp_cost']} RP and "
                            f"you have {player['rp']}", rule_id="ICE-SNOW-10", field="tile")
-    number = {"F-SPID": 1, "F-MANT": 3, "F-SMIL": 4, "F-SAIL": 5, "F-WRCK": 7, "F-CHAR": 10, "F-RUNE": 11,
-              "F-WHIS": 12}[effect]
+    number = PLAYED_ALONE_RULES[effect]
     return IllegalMove("illegal_target", f"{effect} cannot be played with these choices",
                        rule_id=f"ICE-SNOW-{number}", field="tile")
 

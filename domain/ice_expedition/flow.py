@@ -8,6 +8,8 @@ runs steps until the game waits for a chance outcome, a decision, or the active 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from domain.ice_expedition.board import Board
 from domain.ice_expedition.geometry import parse_slot, slot_key
 
@@ -84,8 +86,10 @@ class Flow:
     # ----- setup (ICE-SETUP) ---------------------------------------------------------------------
 
     def setup_script(self) -> list[dict]:
-        steps = [{"do": "chance", "entry": {"kind": "backs"}}, {"do": "setup_pieces"}, {"do": "rifts"},
-                 {"do": "guilds"}, {"do": "chance", "entry": {"kind": "first_player"}}, {"do": "decrees"}]
+        steps: list[dict[str, Any]] = [
+            {"do": "chance", "entry": {"kind": "backs"}}, {"do": "setup_pieces"}, {"do": "rifts"},
+            {"do": "guilds"}, {"do": "chance", "entry": {"kind": "first_player"}}, {"do": "decrees"},
+        ]
         steps += [
             {"do": "draw_requests", "seat": seat, "n": self.params["initial_requests_draw"], "then": "keep"}
             for seat in self.state["seats"]

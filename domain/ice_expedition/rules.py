@@ -4,12 +4,14 @@ from __future__ import annotations
 import pickle
 
 from domain.core import ChanceNode, Rules
+from domain.core.events import Event, JsonObject
 from domain.ice_expedition import apply, chances, decide, legal, setup, view
 from domain.ice_expedition.catalogue import load_catalogue
 from domain.ice_expedition.events import COMMAND_OF, EVENT_OF
 from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.geometry import Geometry
 from domain.ice_expedition.scoring import score_sheet
+from domain.ice_expedition.setup import IceExpeditionState
 
 # Every command with its fields and the rule behind it: the declaration GET /docs shows.
 MOVE_FIELDS = {
@@ -58,7 +60,7 @@ MOVE_FIELDS = {
 }
 # Options: every alternative reading the spec offers (AMB-4, AMB-2, AMB-3, AMB-13, AMB-22, AMB-24)
 # and its variants (First Steps, guild choice, logbook order), defaults from the data files.
-OPTION_CHOICES = {
+OPTION_CHOICES: dict[str, JsonObject] = {
     "first_steps": {"type": "boolean"},
     "guild_allocation": {"enum": ["random", "choice"]},
     "excavate_base_cost": {"enum": [3, 4]},
@@ -74,7 +76,7 @@ OPTION_CHOICES = {
 }
 
 
-class IceExpedition(Rules):
+class IceExpedition(Rules[IceExpeditionState]):
     name = "ice-expedition"
     title = "I C E Expedition"
     rules_version = "2"
@@ -93,45 +95,45 @@ class IceExpedition(Rules):
     def data_versions(self) -> dict[str, str]:
         return dict(self.data.versions)
 
-    def setup(self, created: dict) -> dict:
+    def setup(self, created: JsonObject) -> IceExpeditionState:
         return setup.initial_state(self, created)
 
     def event_types(self) -> frozenset[str]:
         return frozenset(COMMAND_OF)
 
-    def apply(self, state: dict, event: dict) -> dict:
+    def apply(self, state: IceExpeditionState, event: Event) -> IceExpeditionState:
         return apply.apply(self, state, event)
 
-    def decide(self, state: dict, seat: str, command: dict) -> list[dict]:
+    def decide(self, state: IceExpeditionState, seat: str, command: JsonObject) -> list[Event]:
         return decide.decide(self, state, seat, command)
 
-    def chance_node(self, state: dict) -> ChanceNode | None:
+    def chance_node(self, state: IceExpeditionState) -> ChanceNode | None:
         if not state["chance"]:
             return None
         return chances.node_for(Flow(self, state), state["chance"][0])
 
-    def to_act(self, state: dict) -> list[str]:
+    def to_act(self, state: IceExpeditionState) -> list[str]:
         return legal.to_act(state)
 
-    def move_types(self) -> list[dict]:
+    def move_types(self) -> list[JsonObject]:
         return [{"type": kind, "description": MOVE_FIELDS[kind][0], "fields": MOVE_FIELDS[kind][1]}
                 for kind in EVENT_OF]
 
-    def legal_moves(self, state: dict, seat: str) -> list[dict]:
+    def legal_moves(self, state: IceExpeditionState, seat: str) -> list[JsonObject]:
         return legal.legal_moves(self, state, seat)
 
-    def view(self, state: dict, reader: str | None) -> dict:
+    def view(self, state: IceExpeditionState, reader: str | None) -> JsonObject:
         return view.view(self, state, reader)
 
-    def secrets(self, state: dict) -> dict[str, set[str]]:
+    def secrets(self, state: IceExpeditionState) -> dict[str, set[str]]:
         return view.secrets(state)
 
-    def is_over(self, state: dict) -> bool:
+    def is_over(self, state: IceExpeditionState) -> bool:
         return state["phase"] == "over"
 
-    def final_score(self, state: dict) -> dict:
+    def final_score(self, state: IceExpeditionState) -> JsonObject:
         return score_sheet(self.data, state)
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: IceExpeditionState) -> IceExpeditionState:
         """Pickle round trip: the state is plain JSON data, and this is the fastest faithful copy."""
         return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))

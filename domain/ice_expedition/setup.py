@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.geometry import Geometry, slot_key
 from domain.ice_expedition.script import advance
+
+IceExpeditionState = dict[str, Any]
+"""A game's state: a JSON object, as :func:`initial_state` builds it."""
 
 
 @cache

@@ -2,6 +2,8 @@
 they may take now, and what each one does."""
 from __future__ import annotations
 
+from typing import Any
+
 from domain.ice_expedition import dig
 from domain.ice_expedition.decisions import whistle_slots
 from domain.ice_expedition.flow import Flow
@@ -123,7 +125,7 @@ def snow_moves(flow: Flow, seat: str) -> list[dict]:
     board = flow.board
     player = flow.player(seat)
     others = [s for s in state["seats"] if s != seat]
-    moves: list[dict] = []
+    moves: list[dict[str, Any]] = []
     for held in player["hand"]:
         tile_id = held["id"]
         effect = front_effect(flow, held)
@@ -150,7 +152,8 @@ def snow_moves(flow: Flow, seat: str) -> list[dict]:
         elif effect == "F-RUNE":  # ICE-SNOW-11
             moves += [{"type": "play_snow_tile", "tile": tile_id, "at": k} for k in rune_targets(flow)]
         elif effect == "F-WHIS":  # ICE-SNOW-12
-            moves += [{"type": "play_snow_tile", "tile": tile_id, "slot": k} for k in whistle_slots(flow) or [None]]
+            slots: list[str | None] = list(whistle_slots(flow)) or [None]
+            moves += [{"type": "play_snow_tile", "tile": tile_id, "slot": k} for k in slots]
     return moves
 
 

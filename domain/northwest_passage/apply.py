@@ -6,7 +6,7 @@ outcomes are applied according to the chance node the state was waiting for.
 """
 from __future__ import annotations
 
-from domain.core.events import Event, full_data
+from domain.core.events import Event, full_data, seat_of
 from domain.northwest_passage.catalogue import Catalogue
 from domain.northwest_passage.lattice import Lattice, footprint, orient, placed_points, token_cell
 from domain.northwest_passage.state import GREENLAND, SHIP, SLED, VESSELS, crew_aboard, tile_type
@@ -14,13 +14,16 @@ from domain.northwest_passage.state import GREENLAND, SHIP, SLED, VESSELS, crew_
 
 def apply(state: dict, event: Event, catalogue: Catalogue) -> dict:
     data = full_data(event)
+    if event["type"] == "chance_resolved":
+        _chance(state, data, catalogue)
+        return state
     handler = HANDLERS.get(event["type"])
     if handler is not None:
-        handler(state, event.get("seat"), data, catalogue)
+        handler(state, seat_of(event), data, catalogue)
     return state
 
 
-def _chance(state: dict, seat: str | None, data: dict, catalogue: Catalogue) -> None:
+def _chance(state: dict, data: dict, catalogue: Catalogue) -> None:
     key = state["chance"]["key"]
     outcome = data["outcome"]
     state["chance"] = None
@@ -260,7 +263,6 @@ def _ended(state: dict, seat: str | None, data: dict, catalogue: Catalogue) -> N
 
 
 HANDLERS = {
-    "chance_resolved": _chance,
     "tile_drafted": _drafted,
     "tile_drawn": _drawn,
     "display_refreshed": _refreshed,

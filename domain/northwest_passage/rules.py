@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 
 from domain.core.chance import ChanceNode
-from domain.core.events import Event
+from domain.core.events import Event, JsonObject
 from domain.core.rules import Rules
 from domain.northwest_passage import apply, legal, setup
 from domain.northwest_passage.catalogue import Catalogue, load_catalogue
 from domain.northwest_passage.decide import Turn
 from domain.northwest_passage.scoring import score_sheet
-from domain.northwest_passage.state import fame
+from domain.northwest_passage.state import NorthwestPassageState, fame
 
 OPTIONS_SCHEMA = {
     "type": "object",
@@ -58,7 +58,7 @@ OPTIONS_SCHEMA = {
 
 
 # Every command with its fields and the rule behind it: the declaration GET /docs shows.
-MOVE_TYPES = (
+MOVE_TYPES: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("draft_pick", "During the draft, the drafting seat takes a tile (NWP-CMD-1, NWP-ACT-1).",
      {"source": "a tile of the display or the supply"}),
     ("draw_tile", "Your turn, cost 1: draw a tile; right after refresh_and_draw, the free draw takes source only "
@@ -86,7 +86,7 @@ MOVE_TYPES = (
     ("pass", "Your turn: pass, ending your round (NWP-ACT-10).", {}),
 )
 
-class NorthwestPassage(Rules):
+class NorthwestPassage(Rules[NorthwestPassageState]):
     name = "northwest-passage"
     title = "Expedition: Northwest Passage"
     rules_version = "2"
@@ -99,20 +99,20 @@ class NorthwestPassage(Rules):
     def data_versions(self) -> dict[str, str]:
         return dict(self.catalogue.versions)
 
-    def setup(self, created: dict) -> dict:
+    def setup(self, created: JsonObject) -> NorthwestPassageState:
         seats = [seat["seat"] for seat in created["seats"]]
         return setup.initial_state(self.catalogue, seats, created["options"])
 
     def event_types(self) -> frozenset[str]:
         return frozenset(apply.HANDLERS)
 
-    def apply(self, state: dict, event: Event) -> dict:
+    def apply(self, state: NorthwestPassageState, event: Event) -> NorthwestPassageState:
         return apply.apply(state, event, self.catalogue)
 
-    def decide(self, state: dict, seat: str, command: dict) -> list[Event]:
+    def decide(self, state: NorthwestPassageState, seat: str, command: JsonObject) -> list[Event]:
         return Turn(state, self.catalogue, seat, self.copy_state).run(command)
 
-    def chance_node(self, state: dict) -> ChanceNode | None:
+    def chance_node(self, state: NorthwestPassageState) -> ChanceNode | None:
         """NWP-SETUP-2, NWP-SETUP-5/6, NWP-ACT-1, NWP-ACT-2: order, display, refills and refreshes are drawn.
 
         Tiles are drawn from the face-down stock when needed (spec 10.4); the
@@ -128,7 +128,7 @@ class NorthwestPassage(Rules):
                   "refresh": "new display (NWP-ACT-2)"}
         return ChanceNode(key, tuple(state["stock"]), count, label=labels[key])
 
-    def to_act(self, state: dict) -> list[str]:
+    def to_act(self, state: NorthwestPassageState) -> list[str]:
         """Spec 10.1: the pending decision's seat, the drafting seat, or the active seat."""
         if state["phase"] == "over" or state["chance"] is not None:
             return []
@@ -140,15 +140,15 @@ class NorthwestPassage(Rules):
             return [state["turn"]["seat"]]
         return []
 
-    def move_types(self) -> list[dict]:
+    def move_types(self) -> list[JsonObject]:
         return [{"type": kind, "description": text, "fields": fields} for kind, text, fields in MOVE_TYPES]
 
-    def legal_moves(self, state: dict, seat: str) -> list[dict]:
+    def legal_moves(self, state: NorthwestPassageState, seat: str) -> list[JsonObject]:
         if seat not in self.to_act(state):
             return []
         return legal.legal_moves(state, self.catalogue, seat)
 
-    def view(self, state: dict, reader: str | None) -> dict:
+    def view(self, state: NorthwestPassageState, reader: str | None) -> JsonObject:
         """Spec 10.4: everything is public except the order of the face-down stock, shown as a count."""
         shown = {key: value for key, value in state.items() if key not in ("stock", "lattice", "cells")}
         shown["stock_size"] = len(state["stock"])
@@ -157,15 +157,15 @@ class NorthwestPassage(Rules):
         shown["sun_position"] = self.catalogue.sun_track[state["sun"]]["position"]
         return shown
 
-    def secrets(self, state: dict) -> dict[str, set[str]]:
+    def secrets(self, state: NorthwestPassageState) -> dict[str, set[str]]:
         """Reserves are open (spec 10.4, as on Board Game Arena); only the stock's order is hidden, from everyone."""
         return {}
 
-    def is_over(self, state: dict) -> bool:
+    def is_over(self, state: NorthwestPassageState) -> bool:
         return state["phase"] == "over"
 
-    def final_score(self, state: dict) -> dict:
+    def final_score(self, state: NorthwestPassageState) -> JsonObject:
         return score_sheet(state, self.catalogue)
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: NorthwestPassageState) -> NorthwestPassageState:
         return json.loads(json.dumps(state))

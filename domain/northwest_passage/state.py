@@ -7,7 +7,12 @@ Crew are identical, so a vessel is four numbers and a position
 """
 from __future__ import annotations
 
+from typing import Any
+
 from domain.northwest_passage.catalogue import Catalogue
+
+NorthwestPassageState = dict[str, Any]
+"""A game's state: a JSON object, as :func:`initial_state` builds it."""
 
 GREENLAND = "G"
 NORTHWEST = "N"
