@@ -22,6 +22,7 @@ import redis
 from domain.core.chance import SERVER
 from domain.registry import get_rules
 from service.store import EventStore
+from service.store.connection import StoreClient
 from service.store.replies import text
 from workers.chain import ChainCheck
 from workers.context import current_store, current_store_client
@@ -34,7 +35,7 @@ def audits_key(game_id: str) -> str:
     return f"cairn:{{{game_id}}}:audits"
 
 
-def audit_game(store: EventStore, client: redis.Redis, game_id: str, version: int) -> dict:
+def audit_game(store: EventStore, client: StoreClient, game_id: str, version: int) -> dict:
     meta = store.meta(game_id)
     seed = store.seed(game_id)
     chain = ChainCheck()

@@ -8,7 +8,7 @@ an envelope redacted for its reader re-hashes like any other.
 """
 from __future__ import annotations
 
-from service.store.envelope import GENESIS_HASH, expected_hash, hidden_parts_intact
+from service.store.envelope import GENESIS_HASH, Envelope, expected_hash, hidden_parts_intact
 from workers.findings import Finding
 
 
@@ -20,7 +20,7 @@ class ChainCheck:
         self.version = 0
         self.finding: Finding | None = None
 
-    def feed(self, envelope: dict) -> Finding | None:
+    def feed(self, envelope: Envelope) -> Finding | None:
         if self.finding is None:
             self.finding = self._check(envelope)
             if self.finding is None:
@@ -28,7 +28,7 @@ class ChainCheck:
                 self.version = envelope["version"]
         return self.finding
 
-    def _check(self, envelope: dict) -> Finding | None:
+    def _check(self, envelope: Envelope) -> Finding | None:
         version = envelope.get("version")
         expected_version = self.version + 1
         if version != expected_version:

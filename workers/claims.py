@@ -11,9 +11,11 @@ the events themselves reach.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from domain.core.canonical import canonical_json
 from service.signing import PublicKey, signed_head, verify_signature
+from service.store.envelope import Envelope
 from workers.findings import Finding
 
 # Header field -> the field of game_created's data it repeats.
@@ -36,7 +38,7 @@ class Facts:
     scored_sheet: dict | None = None
     findings: list[Finding] = field(default_factory=list)
 
-    def feed(self, envelope: dict) -> None:
+    def feed(self, envelope: Envelope) -> None:
         if self.created is None:
             self.game_id = envelope.get("game_id")
             self.created = envelope.get("data") or {}
@@ -119,12 +121,13 @@ def score_findings(claims: dict[str, object], facts: Facts, computed: dict | Non
     return findings
 
 
-def signature_findings(signature: object, listed: object, facts: Facts,
+def signature_findings(signature: object, listed: Any, facts: Facts,
                        trusted: dict[str, PublicKey] | None) -> tuple[list[Finding], list[str]]:
     """The signature over the head the events reach, by a trusted key (``--key``), else by a key the file lists.
 
     A key the file lists proves only that the head was not edited after
-    signing by whoever holds that key: the file could list a key of its own.
+    signing by whoever holds that key: the file could list a key of its own. ``listed`` is as the file has it,
+    of any shape.
     """
     if trusted is not None:
         keys, origin = trusted, "the keys given"

@@ -15,7 +15,7 @@ import redis
 from rq import get_current_job
 
 from service.store import EventStore, Replication, snapshot_key
-from service.store.connection import LazyCluster, connect_cluster
+from service.store.connection import LazyCluster, StoreClient, connect_cluster
 
 _stores: dict[object, EventStore] = {}
 _clusters: dict[str, LazyCluster] = {}
@@ -33,7 +33,7 @@ def store_for(connection: redis.Redis) -> EventStore:
     return _stores[key]
 
 
-def store_client(connection: redis.Redis) -> redis.Redis | LazyCluster:
+def store_client(connection: redis.Redis) -> StoreClient:
     """Where the games are: the cluster of ``REDIS_CLUSTER_URL``, else the queue's own Redis."""
     url = os.environ.get("REDIS_CLUSTER_URL")
     if not url:
@@ -61,7 +61,7 @@ def current_store() -> EventStore:
     return store_for(current_connection())
 
 
-def current_store_client() -> redis.Redis | LazyCluster:
+def current_store_client() -> StoreClient:
     """Where a job keeps what it makes of a game (an audit report, an export's record): beside the game."""
     return store_client(current_connection())
 

@@ -15,12 +15,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import redis
-
 from domain.core.canonical import sha256_hex
 from domain.registry import get_rules
 from service.signing import Keyring, keyring_from_environment
 from service.store import EventStore
+from service.store.connection import StoreClient
+from service.store.envelope import Envelope
 from service.store.replies import text
 from workers.context import current_store, current_store_client, report_progress
 from workers.files import atomic_text_file
@@ -46,7 +46,7 @@ def game_folder(export_dir: Path, game_id: str) -> Path:
     return export_dir / (game_id if SAFE_NAME.match(game_id) else sha256_hex(game_id)[:32])
 
 
-def find_export(client: redis.Redis, export_dir: Path, game_id: str, fmt: str, version: int, cls: str) -> dict | None:
+def find_export(client: StoreClient, export_dir: Path, game_id: str, fmt: str, version: int, cls: str) -> dict | None:
     """The recorded export, if its file is still on disk."""
     raw = client.hget(exports_key(game_id), f"{fmt}:{version}:{cls}")
     if raw is None:
@@ -55,7 +55,7 @@ def find_export(client: redis.Redis, export_dir: Path, game_id: str, fmt: str, v
     return record if (game_folder(export_dir, game_id) / record["file"]).is_file() else None
 
 
-def export_game(store: EventStore, client: redis.Redis, game_id: str, fmt: str, version: int,
+def export_game(store: EventStore, client: StoreClient, game_id: str, fmt: str, version: int,
                 reader: str | None, export_dir: Path, keyring: Keyring | None = None) -> dict:
     """Write (or find) the export; its header is signed by ``keyring``, by default the service's own."""
     kind = formats()[fmt]
@@ -96,7 +96,7 @@ def header_at(store: EventStore, game_id: str, version: int, reader: str | None)
     return header, ended is not None
 
 
-def envelopes_up_to(store: EventStore, game_id: str, version: int) -> Iterator[dict]:
+def envelopes_up_to(store: EventStore, game_id: str, version: int) -> Iterator[Envelope]:
     """The stored envelopes 1..``version``, a page at a time, reporting progress per page.
 
     Pages are bounded by ``version`` (``iter_pages`` reads to the head), so a

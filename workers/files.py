@@ -72,7 +72,7 @@ def _fsync_folder(folder: Path) -> None:
 def sweep_partial_files(root: Path, older_than: float) -> list[Path]:
     """Remove partial files no writer can still be writing: their writer process on this host is gone,
     or they are older than ``older_than`` seconds (longer than any export may run)."""
-    removed = []
+    removed: list[Path] = []
     if not root.is_dir():
         return removed
     host = socket.gethostname()

@@ -18,29 +18,31 @@ by ``command_id``, so memory stays bounded by the largest batch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.chance import SERVER, derive_outcome
 from domain.core.errors import IllegalMove
-from domain.core.events import ORGANISER, full_data
+from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, create, start, submit
 from domain.core.rules import Rules
 from domain.core.upcasting import UndeclaredEvent
+from service.store.envelope import Envelope
 from workers.findings import Finding
 
-RulesFor = Callable[[str], Rules]
+RulesFor = Callable[[str], Rules[Any]]
 
 
-def event_core(event: dict) -> dict:
+def event_core(event: Event) -> JsonObject:
     """The parts of an event the rules decide; envelope bookkeeping (hashes, times, ids) left out."""
-    core = {"type": event["type"], "seat": event.get("seat"), "data": event.get("data", {})}
+    core: JsonObject = {"type": event["type"], "seat": event.get("seat"), "data": event.get("data", {})}
     if "secret" in event:
         core["secret"] = event["secret"]
         core["secret_to"] = list(event.get("secret_to") or [])
     return core
 
 
-def actor_and_command(recorded: dict, first: dict) -> tuple[str, dict]:
+def actor_and_command(recorded: JsonObject, first: Event) -> tuple[str, JsonObject]:
     """Who submitted a recorded command, and the command as the engine got it.
 
     The API records the actor as the command's ``seat`` (the token's seat, the
@@ -48,7 +50,7 @@ def actor_and_command(recorded: dict, first: dict) -> tuple[str, dict]:
     outcome is the organiser's and any other move is its first event's seat.
     """
     command = {key: value for key, value in recorded.items() if key != "seat"}
-    actor = recorded.get("seat") or (ORGANISER if command.get("type") == RESOLVE_CHANCE else first["seat"])
+    actor = recorded.get("seat") or (ORGANISER if command.get("type") == RESOLVE_CHANCE else seat_of(first))
     return actor, command
 
 
@@ -70,20 +72,20 @@ class HistoryCheck:
         self.seed = seed
         self.adjudicate = adjudicate
         self.match: Match | None = None
-        self.batch: list[dict] = []
+        self.batch: list[Envelope] = []
         self.findings: list[Finding] = []
         self.notes: list[str] = []
         self.incomplete = False
         self.draws_checked = 0
         self.commands_checked = 0
-        self.score_sheet: dict | None = None
+        self.score_sheet: JsonObject | None = None
 
     @property
     def finding(self) -> Finding | None:
         """The first finding, by version."""
         return min(self.findings, key=lambda finding: finding.version) if self.findings else None
 
-    def feed(self, envelope: dict) -> Finding | None:
+    def feed(self, envelope: Envelope) -> Finding | None:
         if self.incomplete:
             return self.finding
         if self.batch and ("command" in envelope or envelope.get("command_id") != self.batch[0].get("command_id")):
@@ -121,7 +123,7 @@ class HistoryCheck:
                                  f"the batch cannot be replayed: {type(error).__name__}: {error}"))
             self.notes.append(f"the history cannot be folded past version {batch[0]['version']}")
 
-    def _check_batch(self, batch: list[dict]) -> None:
+    def _check_batch(self, batch: list[Envelope]) -> None:
         """Decide the batch again on the state before it, then fold it, checking each draw on the way."""
         decided = self._adjudicate(batch) if self.adjudicate and self._checking("adjudication") else None
         scored = self._check_score(batch[0])
@@ -133,7 +135,7 @@ class HistoryCheck:
             self._report(decided)
         self._report(scored)
 
-    def _check_score(self, first: dict) -> Finding | None:
+    def _check_score(self, first: Envelope) -> Finding | None:
         if first["type"] != "game_scored" or self.match is None:
             return None
         self.score_sheet = self.match.rules.final_score(self.match.state)
@@ -143,7 +145,7 @@ class HistoryCheck:
                            recorded, self.score_sheet)
         return None
 
-    def _apply(self, envelope: dict) -> Finding | None:
+    def _apply(self, envelope: Envelope) -> Finding | None:
         if envelope["type"] == "game_created":
             self.match = start(self.rules_for(envelope["data"]["game"]), envelope)
             return self._check_seed_hash(envelope)
@@ -152,13 +154,13 @@ class HistoryCheck:
         apply_event(self.match, envelope)
         return None
 
-    def _check_seed_hash(self, created: dict) -> Finding | None:
+    def _check_seed_hash(self, created: Envelope) -> Finding | None:
         seed_hash = created["data"].get("seed_hash")
         if self.seed is not None and seed_hash is not None and sha256_hex(self.seed) != seed_hash:
             return Finding(1, "seed", "the seed does not match the seed hash published in game_created")
         return None
 
-    def _check_draw(self, envelope: dict) -> Finding | None:
+    def _check_draw(self, envelope: Envelope) -> Finding | None:
         match = self.match
         if envelope["type"] != "chance_resolved" or match is None or match.chance_mode != SERVER or self.seed is None:
             return None
@@ -173,7 +175,7 @@ class HistoryCheck:
         self.draws_checked += 1
         return None
 
-    def _adjudicate(self, batch: list[dict]) -> Finding | None:
+    def _adjudicate(self, batch: list[Envelope]) -> Finding | None:
         first = batch[0]
         if first["type"] == "game_created":
             if first["data"]["chance_mode"] == SERVER and self.seed is None:
@@ -192,13 +194,13 @@ class HistoryCheck:
         self.commands_checked += 1
         return compare_batch([self._in_todays_shape(envelope) for envelope in batch], expected)
 
-    def _in_todays_shape(self, envelope: dict) -> dict:
+    def _in_todays_shape(self, envelope: Envelope) -> Envelope:
         """A recorded event upcast as the rules read it, so an old shape compares equal to what they write now."""
         if self.match is None:
             return envelope
         return self.match.rules.declared_events.upcast(envelope, envelope.get("version"))
 
-    def _opening(self, created: dict) -> list[dict]:
+    def _opening(self, created: Envelope) -> list[Event]:
         data = created["data"]
         rules = self.rules_for(data["game"])
         if data["rules_version"] != rules.rules_version or data["data_versions"] != rules.data_versions():
@@ -209,7 +211,7 @@ class HistoryCheck:
         return events
 
 
-def compare_batch(batch: list[dict], expected: list[dict]) -> Finding | None:
+def compare_batch(batch: list[Envelope], expected: list[Event]) -> Finding | None:
     """The first event of ``batch`` that differs from what the rules produce now."""
     for envelope, event in zip(batch, expected, strict=False):
         recorded, decided = event_core(envelope), event_core(event)

@@ -16,8 +16,9 @@ import os
 import socket
 
 import redis
-from rq.utils import as_text
 from rq.worker import BaseWorker
+
+from service.store.replies import text
 
 PULSE_SECONDS = 5
 PULSE_TTL = 15
@@ -56,7 +57,7 @@ def worker_lost(connection: redis.Redis, worker_name: str | None) -> bool:
         return True
     if keeps_pulse is not None and not pulse:
         return True
-    return as_text(hostname) == socket.gethostname() and pid is not None and not process_exists(int(pid))
+    return text(hostname) == socket.gethostname() and pid is not None and not process_exists(int(pid))
 
 
 def process_exists(pid: int) -> bool:

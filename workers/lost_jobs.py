@@ -31,6 +31,7 @@ count (in its meta, shown by ``GET /jobs/{id}``) goes up by one each time.
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 import redis
 from redis.client import Pipeline
@@ -39,8 +40,9 @@ from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.executions import Execution
 from rq.job import Job, JobStatus
-from rq.utils import as_text, parse_composite_key
+from rq.utils import parse_composite_key
 
+from service.store.replies import text
 from workers.liveness import PULSE_SECONDS, PULSE_TTL, worker_lost
 from workers.queues import REQUEUED
 
@@ -65,8 +67,10 @@ def requeue_lost_jobs(connection: redis.Redis, queue: Queue) -> list[str]:
     now = redis_now(connection)
     registry_key = queue.started_job_registry.key
     requeued, exhausted = [], []
-    for entry, expires in connection.zrange(registry_key, 0, -1, withscores=True):
-        entry = as_text(entry)
+    # (member, score) pairs: redis-py types the replies of every form of ZRANGE alike.
+    started = cast(list[tuple[bytes, float]], connection.zrange(registry_key, 0, -1, withscores=True))
+    for member, expires in started:
+        entry = text(member)
         if expires <= now:
             continue
         outcome = _requeue_started(connection, queue, entry)
@@ -128,7 +132,7 @@ def _fail_abandoned(connection: redis.Redis, queue: Queue, entries: list[str]) -
 
 
 def _intermediate_ids(connection: redis.Redis, queue: Queue) -> list[str]:
-    return list(dict.fromkeys(as_text(job_id) for job_id in connection.lrange(queue.intermediate_queue_key, 0, -1)))
+    return list(dict.fromkeys(text(job_id) for job_id in connection.lrange(queue.intermediate_queue_key, 0, -1)))
 
 
 def _requeue_stuck(connection: redis.Redis, queue: Queue, job_id: str, now: float) -> bool:
@@ -148,7 +152,7 @@ def _requeue_stuck(connection: redis.Redis, queue: Queue, job_id: str, now: floa
             pipe.watch(intermediate_key, queue.started_job_registry.key, job.key)
             job = _job(connection, job_id)
             if (job is None or job.get_status(refresh=False) != JobStatus.QUEUED or _started(connection, queue, job_id)
-                    or job_id not in {as_text(found) for found in pipe.lrange(intermediate_key, 0, -1)}):
+                    or job_id not in {text(found) for found in pipe.lrange(intermediate_key, 0, -1)}):
                 return False
             pipe.multi()
             pipe.lrem(intermediate_key, 0, job_id)
@@ -176,7 +180,7 @@ def _put_back(queue: Queue, job: Job, pipe: Pipeline) -> None:
 
 def _started(connection: redis.Redis, queue: Queue, job_id: str) -> bool:
     entries = connection.zrange(queue.started_job_registry.key, 0, -1)
-    return any(parse_composite_key(as_text(entry))[0] == job_id for entry in entries)
+    return any(parse_composite_key(text(entry))[0] == job_id for entry in entries)
 
 
 def _execution(connection: redis.Redis, entry: str) -> Execution:

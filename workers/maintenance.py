@@ -19,6 +19,7 @@ import redis
 from rq.job import Job
 
 from service.store import compaction, index
+from service.store.connection import StoreClient
 from workers.context import current_connection, store_client
 from workers.queues import Policy, enqueue_once
 
@@ -48,7 +49,7 @@ def offer_compaction(connection: redis.Redis) -> Job | None:
                         {"kind": "compaction", "game_id": None, "reader": None})
 
 
-def compact_due_games(connection: redis.Redis, *, older_than: float, budget: float) -> dict[str, int]:
+def compact_due_games(connection: StoreClient, *, older_than: float, budget: float) -> dict[str, int]:
     """Compact due games in batches until none is left or ``budget`` seconds are spent; outcomes counted."""
     counts: dict[str, int] = {}
     deadline = time.monotonic() + budget

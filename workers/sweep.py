@@ -15,9 +15,9 @@ from pathlib import Path
 
 import redis
 from rq import Queue
-from rq.utils import as_text
 
 from service.store.keys import index_key
+from service.store.replies import text
 from workers.context import store_client
 from workers.files import sweep_partial_files
 from workers.lost_jobs import requeue_lost_jobs
@@ -29,7 +29,7 @@ log = logging.getLogger("cairn.workers")
 def score_ended_games(connection: redis.Redis) -> list[str]:
     """Enqueue scoring (on the queue of ``connection``) for every ended game (wherever the games are)."""
     ended = store_client(connection).zrange(index_key(status="ended"), 0, -1)
-    games = [as_text(game) for game in ended]
+    games = [text(game) for game in ended]
     for game_id in games:
         enqueue_scoring(connection, game_id)
     return games

@@ -17,9 +17,11 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from domain.registry import get_rules
 from service.signing import PublicKey
+from service.store.envelope import Envelope
 from workers.chain import ChainCheck
 from workers.claims import Facts, header_findings, record_findings, score_findings, signature_findings
 from workers.findings import Finding, Verdict
@@ -46,7 +48,7 @@ class Claims:
         return source.get("signature"), source.get("keys")
 
 
-def verify_envelopes(envelopes: Callable[[], Iterable[dict]], claims: Claims = Claims(),
+def verify_envelopes(envelopes: Callable[[], Iterable[Envelope]], claims: Claims = Claims(),
                      rules_for: RulesFor = get_rules, adjudicate: bool = True,
                      keys: dict[str, PublicKey] | None = None) -> Verdict:
     """Two passes over ``envelopes()``: the chain and the facts it establishes, then the fold through the rules."""
@@ -144,7 +146,7 @@ class NdjsonFile:
         self.path = path
         self.trailer: dict | None = None
 
-    def envelopes(self) -> Iterator[dict]:
+    def envelopes(self) -> Iterator[Envelope]:
         for number, line in enumerate(self._lines(), start=1):
             if self.trailer is not None:
                 raise ValueError(f"line {number} follows the signed head, which must be the last line")
@@ -159,7 +161,8 @@ class NdjsonFile:
                 pass
         return Claims(trailer=self.trailer or {})
 
-    def _lines(self) -> Iterator[dict]:
+    def _lines(self) -> Iterator[Any]:
+        """Each line's JSON value, of whatever shape the file holds."""
         self.trailer = None
         with self.path.open(encoding="utf-8") as handle:
             for line in handle:

@@ -10,9 +10,9 @@ by name rather than folded as if nothing had happened.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Final, cast
 
-from domain.core.events import Event, JsonObject
+from domain.core.events import Event, EventT, JsonObject
 
 SCHEMA_VERSION: Final = "schema_version"
 FIRST_VERSION: Final = 1
@@ -26,7 +26,8 @@ Upcaster = Callable[[JsonObject], JsonObject]
 class UndeclaredEvent(ValueError):
     """A history holds an event its game does not declare (another build of Cairn, or an edit)."""
 
-    def __init__(self, game: str, event_type: str, version: int | None, schema_version: int | None = None):
+    def __init__(self, game: str, event_type: str, version: int | None, schema_version: object = None):
+        """``schema_version`` as the event records it, which a tampered record may give as any value."""
         self.game, self.event_type, self.version, self.schema_version = game, event_type, version, schema_version
         at = f" at version {version}" if version is not None else ""
         shape = f" of schema version {schema_version}" if schema_version is not None else ""
@@ -55,7 +56,7 @@ class EventSchema:
         version = self.current(event["type"])
         return event if version == FIRST_VERSION else {**event, SCHEMA_VERSION: version}
 
-    def upcast(self, event: Event, at: int | None = None) -> Event:
+    def upcast(self, event: EventT, at: int | None = None) -> EventT:
         """``event`` in today's shape; :class:`UndeclaredEvent` when the game has no such type or version."""
         event_type = event["type"]
         written = event.get(SCHEMA_VERSION, FIRST_VERSION)
@@ -69,4 +70,7 @@ class EventSchema:
         data = event["data"]
         for step in range(written, current):
             data = self.upcasters[(event_type, step)](data)
-        return {**event, "data": data, SCHEMA_VERSION: current}
+        upcast: Event = event.copy()
+        upcast["data"], upcast[SCHEMA_VERSION] = data, current
+        # ``event`` with two of the keys every event has set anew: of ``event``'s own type still.
+        return cast(EventT, upcast)

@@ -11,24 +11,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Protocol
 
 from service.signing import Keyring, signed_head
-from service.store.envelope import redact_envelope
+from service.store.envelope import Envelope, redact_envelope
+
+
+class TextOut(Protocol):
+    """Where a format writes its text: a file, or the writer that hashes what passes on to one."""
+
+    def write(self, text: str, /) -> int: ...
 
 
 @dataclass(frozen=True)
 class ExportInput:
     header: dict
-    envelopes: Callable[[], Iterable[dict]]
+    envelopes: Callable[[], Iterable[Envelope]]
     reader: str | None
     revealed: bool
 
-    def shown(self, envelope: dict) -> dict:
+    def shown(self, envelope: Envelope) -> Envelope:
         """As the events endpoint shows it to this reader."""
         return redact_envelope(envelope, self.reader, self.revealed)
 
-    def redacted(self) -> Iterator[dict]:
+    def redacted(self) -> Iterator[Envelope]:
         for envelope in self.envelopes():
             yield self.shown(envelope)
 
@@ -71,7 +77,7 @@ class Format:
     name: str
     extension: str
     content_type: str
-    write: Callable[[TextIO, ExportInput], None]
+    write: Callable[[TextOut, ExportInput], None]
 
 
 def formats() -> dict[str, Format]:

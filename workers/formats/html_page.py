@@ -13,21 +13,21 @@ import base64
 import json
 import zlib
 from html import escape
-from typing import TextIO
 
 from domain.core.events import ORGANISER, full_data
 from domain.core.match import Match, apply_event, start, view
 from domain.registry import get_rules
 from service.boards.pages import board_components, board_script, board_style, script_json
 from service.signing import signed_head
-from workers.formats import ExportInput, words
+from service.store.envelope import Envelope
+from workers.formats import ExportInput, TextOut, words
 from workers.formats.deltas import changes
 from workers.formats.notation import move_text, result_text, token
 
 GZIP_WINDOW = 31  # zlib's wbits for a gzip stream with the largest window
 
 
-def move_in_words(shown: dict, names: dict[str, str]) -> str:
+def move_in_words(shown: Envelope, names: dict[str, str]) -> str:
     """What happened at this version, from the envelope as the reader is shown it."""
     kind = shown["type"]
     if kind == "game_created":
@@ -49,7 +49,8 @@ def move_in_words(shown: dict, names: dict[str, str]) -> str:
     said = f"{who}: {words(kind)}" + (f" ({details})" if details else "")
     command = shown.get("command")
     if command is not None:
-        said += f" \u2014 move: {move_text(command.get('seat') or shown['seat'], command)}"
+        actor = command.get("seat") or shown["seat"]  # an organiser's chance outcome recorded without its seat: None
+        said += f" \u2014 move: {move_text(str(actor), command)}"
     return said
 
 
@@ -57,7 +58,7 @@ class Packed:
     """Text gzipped and base64-encoded as it is written, straight into the page: the page decodes it with the
     browser's DecompressionStream, and memory stays flat however long the game."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextOut) -> None:
         self.out = out
         self.zip = zlib.compressobj(9, zlib.DEFLATED, GZIP_WINDOW)
         self.pending = b""
@@ -77,7 +78,7 @@ class Packed:
         self.pending = data[whole:]
 
 
-def write_html(out: TextIO, source: ExportInput) -> None:
+def write_html(out: TextOut, source: ExportInput) -> None:
     """The page, then every version as ``{version, move, view}`` for the first and ``{version, move, changes}``
     after it, packed; the board's own script draws each view as the reader's board."""
     header = source.header

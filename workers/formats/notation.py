@@ -23,16 +23,17 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any
 
 from domain.core.canonical import canonical_json
 from domain.core.chance import TABLE, derive_outcome
 from domain.core.errors import IllegalMove
-from domain.core.events import ORGANISER, full_data
+from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, start, submit
 from domain.core.rules import Rules
 from domain.registry import get_rules
-from workers.formats import ExportInput, words
+from service.store.envelope import Envelope
+from workers.formats import ExportInput, TextOut, words
 
 BARE = re.compile(r"[A-Za-z0-9_#@.:/+\-]+")
 KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -135,7 +136,7 @@ def result_text(sheet: dict) -> str:
     return "; ".join(places) or sheet.get("outcome", "")
 
 
-def write_notation(out: TextIO, source: ExportInput) -> None:
+def write_notation(out: TextOut, source: ExportInput) -> None:
     for name, value in tags_for(source.header):
         out.write(f"[{name} {json.dumps(value, ensure_ascii=False)}]\n")
     out.write("\n")
@@ -143,7 +144,7 @@ def write_notation(out: TextIO, source: ExportInput) -> None:
         out.write(line + "\n")
 
 
-def shown_with_public_moves(source: ExportInput) -> Iterator[dict]:
+def shown_with_public_moves(source: ExportInput) -> Iterator[Envelope]:
     """The envelopes as the record's reader is shown them, with every withheld command put back that names
     nothing the reader may not know.
 
@@ -157,23 +158,25 @@ def shown_with_public_moves(source: ExportInput) -> Iterator[dict]:
     if source.revealed or source.reader == ORGANISER:
         yield from source.redacted()
         return
-    match: Match | None = None
+    match: Match[Any] | None = None
     for batch in _batches(source.envelopes()):
         shown = [source.shown(envelope) for envelope in batch]
         command = batch[0].get("command")
         if match is not None and shown[0].get("command_redacted") and command is not None and \
                 _names_nothing_hidden(match, command, shown, source.reader):
-            shown[0] = {**{key: value for key, value in shown[0].items() if key != "command_redacted"},
-                        "command": command}
+            restored = shown[0].copy()
+            del restored["command_redacted"]
+            restored["command"] = command
+            shown[0] = restored
         yield from shown
         for envelope in batch:
             match = start(get_rules(envelope["data"]["game"]), envelope) if match is None else \
                 apply_event(match, envelope)
 
 
-def _batches(envelopes: Iterable[dict]) -> Iterator[list[dict]]:
+def _batches(envelopes: Iterable[Envelope]) -> Iterator[list[Envelope]]:
     """Consecutive envelopes of one command (one ``command_id``)."""
-    batch: list[dict] = []
+    batch: list[Envelope] = []
     for envelope in envelopes:
         if batch and envelope["command_id"] != batch[0]["command_id"]:
             yield batch
@@ -183,7 +186,7 @@ def _batches(envelopes: Iterable[dict]) -> Iterator[list[dict]]:
         yield batch
 
 
-def _names_nothing_hidden(before: Match, command: dict, shown: list[dict], reader: str | None) -> bool:
+def _names_nothing_hidden(before: Match[Any], command: JsonObject, shown: list[Envelope], reader: str | None) -> bool:
     secrets = before.rules.secrets(before.state)
     hidden = set().union(*(tokens for seat, tokens in secrets.items() if seat != reader))
     return not (_strings(command) & hidden) - _strings(shown)
@@ -199,7 +202,7 @@ def _strings(value: object) -> set[str]:
     return set()
 
 
-def move_lines(shown: Iterable[dict]) -> Iterator[str]:
+def move_lines(shown: Iterable[Envelope]) -> Iterator[str]:
     """One line per command, chance outcome and end marker, from envelopes as the reader is shown them.
 
     The other events of a batch follow from its command, so they get no line.
@@ -215,7 +218,7 @@ def move_lines(shown: Iterable[dict]) -> Iterator[str]:
         elif envelope.get("command_redacted"):
             yield f"{version}. {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
         elif command is not None and command.get("type") != RESOLVE_CHANCE:
-            yield f"{version}. {move_text(command.get('seat') or envelope['seat'], command)}"
+            yield f"{version}. {move_text(command.get('seat') or seat_of(envelope), command)}"
 
 
 def move_text(seat: str, command: dict) -> str:
@@ -225,7 +228,7 @@ def move_text(seat: str, command: dict) -> str:
     return f"{seat} {token(command['type'])}" + (f" {fields}" if fields else "")
 
 
-def _outcome(shown: dict) -> str:
+def _outcome(shown: Envelope) -> str:
     if "redacted" in shown:
         return f"{HIDDEN} {{hidden from this reader}}"
     seen_by = f" {{seen by {', '.join(shown['secret_to'])}}}" if shown.get("secret_to") else ""
@@ -256,23 +259,23 @@ def _parse_line(line: str, number: int) -> Line:
         raise NotationError(number, "a move line starts with its version, e.g. '4. p1 keep'")
     version = int(head.group(1))
     words = _Scanner(line, head.end(), number)
-    first = words.value()
+    first = words.word()
     if first == "*":
-        key = words.value()
+        key = words.word()
         words.expect("->")
         if words.peek_bare() == HIDDEN:
             words.value()
             words.end()
             return Chance(version, key, None)
-        outcome = [words.value()]
+        outcome = [words.word()]
         while words.take(","):
-            outcome.append(words.value())
+            outcome.append(words.word())
         words.end()
         return Chance(version, key, outcome)
     if first in MARKERS.values():
         words.end()
         return Marker(version, first)
-    kind = words.value()
+    kind = words.word()
     if kind == HIDDEN:
         words.end()
         return Move(version, first, None)
@@ -334,12 +337,23 @@ class _Scanner:
     def key(self) -> str:
         self._skip()
         if self.text.startswith('"', self.position):
-            return self._json()
+            name = self._json()
+            if not isinstance(name, str):
+                raise NotationError(self.number, f"expected a field name at column {self.position + 1}")
+            return name
         found = KEY.match(self.text, self.position)
         if found is None:
             raise NotationError(self.number, f"expected a field name at column {self.position + 1}")
         self.position = found.end()
         return found.group(0)
+
+    def word(self) -> str:
+        """A value that names something (a seat, a move type, a chance key, a drawn item): a string."""
+        at = self.position
+        value = self.value()
+        if not isinstance(value, str):
+            raise NotationError(self.number, f"expected a word at column {at + 1}, not {value!r}")
+        return value
 
     def value(self) -> object:
         """A JSON value when one parses up to a delimiter, else a bare word (or ``*``/``?``)."""
@@ -378,7 +392,7 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
     tags = notation.tags
     seats = sorted(((name.lower(), value) for name, value in tags.items() if re.fullmatch(r"P\d+", name)),
                    key=lambda pair: int(pair[0][1:]))
-    created = {"type": "game_created", "seat": None, "data": {
+    created: Event = {"type": "game_created", "seat": None, "data": {
         "game": tags["Game"], "rules_version": tags["RulesVersion"], "data_versions": json.loads(tags["DataVersions"]),
         "options": json.loads(tags["Options"]), "seats": [{"seat": seat, "name": name} for seat, name in seats],
         "chance_mode": TABLE, "seed_hash": None}}

@@ -5,15 +5,14 @@ Both are written one envelope at a time, never as one big value in memory.
 from __future__ import annotations
 
 import json
-from typing import TextIO
 
 from service.signing import signed_head
-from workers.formats import ExportInput
+from workers.formats import ExportInput, TextOut
 
 RECORD_FORMAT = "cairn-record/1"
 
 
-def write_json(out: TextIO, source: ExportInput) -> None:
+def write_json(out: TextOut, source: ExportInput) -> None:
     header = source.header
     out.write('{"format": ' + json.dumps(RECORD_FORMAT))
     out.write(',\n "header": ' + json.dumps(header, ensure_ascii=False, sort_keys=True))
@@ -25,7 +24,7 @@ def write_json(out: TextIO, source: ExportInput) -> None:
     out.write("\n ]\n}\n")
 
 
-def write_ndjson(out: TextIO, source: ExportInput) -> None:
+def write_ndjson(out: TextOut, source: ExportInput) -> None:
     """The envelopes, then one last line with the signed head: a stream cut short lacks it."""
     for envelope in source.redacted():
         out.write(json.dumps(envelope, ensure_ascii=False, sort_keys=True) + "\n")
