@@ -87,7 +87,7 @@ class RedisServer:
     def _answers(self, client: redis.Redis) -> bool:
         """Whether this server answers: another one that took the port since a crash does not count."""
         try:
-            return client.info("server")["process_id"] == self.process.pid
+            return self.process is not None and client.info("server")["process_id"] == self.process.pid
         except (redis.ConnectionError, redis.BusyLoadingError):
             return False
 

@@ -120,7 +120,8 @@ def verify_signature(head: dict, signature: object, keys: dict[str, Ed25519Publi
         return "the record carries no signature"
     if signature.get("algorithm") != ALGORITHM:
         return f"the signature's algorithm is {signature.get('algorithm')!r}, not {ALGORITHM}"
-    key = keys.get(signature.get("key_id"))
+    key_id = signature.get("key_id")
+    key = keys.get(key_id) if isinstance(key_id, str) else None
     if key is None:
         return f"the signature's key {signature.get('key_id')!r} is not one of the keys given"
     try:

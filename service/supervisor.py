@@ -40,6 +40,8 @@ class StartFailure(Exception):
 
 class Child(Protocol):
     name: str
+    # Return codes that mean a restart cannot help, each with what it means.
+    fatal: dict[int, str]
 
     def start(self) -> None:
         """Start the process; raise :class:`StartFailure` if it cannot run."""
@@ -211,7 +213,9 @@ class Supervisor:
 
 def exited(process: subprocess.Popen | None) -> int | None:
     """The return code of a child that has exited, once the rest of its process group is killed too."""
-    code = process.poll() if process else None
+    if process is None:
+        return None
+    code = process.poll()
     if code is not None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)

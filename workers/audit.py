@@ -17,8 +17,6 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-import redis
-
 from domain.core.chance import SERVER
 from domain.registry import get_rules
 from service.store import EventStore
@@ -77,7 +75,7 @@ def _notes(meta: dict, seed: str | None) -> list[str]:
     return []
 
 
-def audit_report(client: redis.Redis, game_id: str, version: int) -> dict | None:
+def audit_report(client: StoreClient, game_id: str, version: int) -> dict | None:
     raw = client.hget(audits_key(game_id), str(version))
     return json.loads(text(raw)) if raw is not None else None
 

@@ -7,12 +7,14 @@ the right to move. A token names a reader of one game: ``p1``..``pN`` or
 from __future__ import annotations
 
 import secrets
+from typing import Literal, overload
 
 from flask import request
 
 from domain.core.events import ORGANISER
 from service.api.context import prelude_for
 from service.api.errors import ApiError
+from service.store import EventStore
 
 TOKEN_BYTES = 32
 
@@ -36,7 +38,15 @@ def presented_token(allow_query: bool = False) -> str | None:
     return None
 
 
-def reader_for(store, game_id: str, *, required: bool, allow_query: bool = False) -> str | None:
+@overload
+def reader_for(store: EventStore, game_id: str, *, required: Literal[True], allow_query: bool = False) -> str: ...
+
+
+@overload
+def reader_for(store: EventStore, game_id: str, *, required: bool, allow_query: bool = False) -> str | None: ...
+
+
+def reader_for(store: EventStore, game_id: str, *, required: bool, allow_query: bool = False) -> str | None:
     """The reader the request's token stands for in ``game_id``; ``None`` is the public."""
     token = presented_token(allow_query)
     if token is None:
@@ -55,5 +65,5 @@ def reader_for(store, game_id: str, *, required: bool, allow_query: bool = False
     return reader
 
 
-def _challenge() -> dict:
+def _challenge() -> dict[str, str]:
     return {"WWW-Authenticate": 'Bearer realm="cairn"'}

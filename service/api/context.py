@@ -14,7 +14,8 @@ from service.api import jsonio
 from service.api.errors import ApiError
 from service.api.matches import MatchCache
 from service.api.ratelimit import RateLimiter
-from service.store import Durability, GameNotFound
+from service.store import Durability, EventStore, GameNotFound
+from service.store.connection import StoreClient
 
 GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 ENDED_STATUSES = ("ended", "scored")
@@ -27,9 +28,9 @@ class Services:
     ``queue_client`` does not decode replies, as RQ needs.
     """
 
-    client: redis.Redis
+    client: StoreClient
     queue_client: redis.Redis
-    store: Any
+    store: EventStore
     matches: MatchCache
     limiter: RateLimiter
     durability: Durability

@@ -130,7 +130,7 @@ def unhandled(error: InternalServerError) -> Response:
     return internal_error(cause)
 
 
-def internal_error(error: Exception) -> Response:
+def internal_error(error: BaseException) -> Response:
     """Logged with its traceback here; the client learns nothing of the internals."""
     log.exception("unhandled error", exc_info=error)
     detail = "the service failed; a retry with the same Idempotency-Key is safe"

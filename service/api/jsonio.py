@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import orjson
+from flask import Response
 from flask.json.provider import DefaultJSONProvider
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
@@ -29,9 +30,11 @@ class OrjsonProvider(DefaultJSONProvider):
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return loads(s)
 
-    def response(self, *args: Any, **kwargs: Any):
+    def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(dumps(obj), mimetype=self.mimetype)
+        # Flask types the app's response_class as werkzeug's sans-IO Response, whose first parameter is the
+        # status and which it returns; a Flask app's is flask.Response, whose first parameter is the body.
+        return self._app.response_class(dumps(obj), mimetype=self.mimetype)  # type: ignore[arg-type,return-value]
 
 
 def dumps(obj: Any) -> bytes:

@@ -96,7 +96,7 @@ def fetch() -> None:
         if isinstance(reply, Exception):
             raise reply
     found.limiter.settle(replies[0], call)
-    if fetched:
+    if fetched and game_id is not None:
         got = dict(zip(fetched, replies[1:], strict=True))
         private = got.get("private") or {}
         reader = private.get(f"token:{sha256_hex(token)}") if token else None

@@ -34,7 +34,7 @@ from flask import Response, g, request
 from domain.core.canonical import sha256_hex
 from service.api.errors import ApiError
 from service.store import BucketCharge
-from service.store.connection import OUTAGE_ERRORS
+from service.store.connection import OUTAGE_ERRORS, StoreClient
 from service.store.keys import token_bucket
 from service.store.lua import TAKE
 
@@ -75,7 +75,7 @@ def kind_of_request() -> str:
 
 @dataclass
 class RateLimiter:
-    client: redis.Redis
+    client: StoreClient
     budgets: dict[str, Budget]
     _unmetered_until: float = field(default=0.0, init=False)
 
@@ -117,6 +117,8 @@ class RateLimiter:
         """Note where the request left its bucket; 429 when it was empty."""
         if isinstance(reply, redis.exceptions.NoScriptError):
             reply = self._take(keys=call[0], args=call[1])
+        if isinstance(reply, Exception):
+            raise reply
         allowed, left = reply
         self._settle(int(allowed), float(left), call[2])
 

@@ -67,7 +67,7 @@ def score_ended_games(response: Response) -> Response:
     # Parse the move's answer only when it can hold the end: most moves do not end the game.
     if moved and b'"game_ended"' in response.get_data():
         body = response.get_json(silent=True) or {}
-        scoring_needed(jobs_client(), request.view_args["game_id"], body.get("events", []))
+        scoring_needed(jobs_client(), (request.view_args or {})["game_id"], body.get("events", []))
     return response
 
 

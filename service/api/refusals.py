@@ -59,7 +59,7 @@ def _refusals_in(text: str) -> list[tuple[str, str | None]]:
         first = node.args[0]
         if isinstance(first, ast.Constant) and isinstance(first.value, str):
             rule = next((keyword.value.value for keyword in node.keywords if keyword.arg == "rule_id"
-                         and isinstance(keyword.value, ast.Constant)), None)
+                         and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str)), None)
             refusals.append((first.value, rule))
     return refusals
 

@@ -24,8 +24,9 @@ import math
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import redis
 from flask import Blueprint, Response, current_app, request
@@ -39,8 +40,8 @@ from service.api.context import game_meta, is_revealed, reader_name
 from service.api.errors import ApiError
 from service.api.schemas import StreamQuery, load
 from service.store import EventStore, GameNotFound
-from service.store.connection import Locations
-from service.store.envelope import redact_envelope
+from service.store.connection import Locations, StoreClient
+from service.store.envelope import Envelope, redact_envelope
 
 # A version as a client sends it back: ASCII digits only (str.isdigit also takes "²"), and no more of them
 # than any version has.
@@ -59,7 +60,7 @@ EVENTS_PER_READ = 500
 class Streams:
     """What one process's streams share: their Redis client, the open-stream slots and the timings."""
 
-    client: redis.Redis
+    client: StoreClient
     slots: threading.BoundedSemaphore
     limit: int
     keepalive: float
@@ -144,7 +145,7 @@ class _Following:
     ended: bool
     scored: bool
     with_view: bool = False
-    match: Match | None = None
+    match: Match[Any] | None = None
 
     def messages(self) -> Iterator[str]:
         yield "retry: 1000\n\n"
@@ -161,7 +162,7 @@ class _Following:
             reason = "game_not_found"
         yield f"event: end\ndata: {json.dumps({'reason': reason, 'version': self.after})}\n\n"
 
-    def _follow(self) -> Iterator[str]:
+    def _follow(self) -> Generator[str, None, str]:
         """Events as they come and a keep-alive comment after each quiet interval; returns the end reason.
 
         A scored game has nothing more to follow. An ended one still expects its ``game_scored`` event
@@ -188,7 +189,7 @@ class _Following:
             deadline = time.monotonic() + streams.idle
         return "game_over"
 
-    def _message(self, envelope: dict) -> str:
+    def _message(self, envelope: Envelope) -> str:
         shown = redact_envelope(envelope, self.reader, self.ended)
         self.after = envelope["version"]
         self.ended = self.ended or envelope["type"] == "game_ended"
@@ -200,5 +201,6 @@ class _Following:
 
     def _view(self) -> str:
         """The reader's view as of the last event sent; no ``id``, so ``Last-Event-ID`` still names that event."""
+        assert self.match is not None, "a view follows the load or the first event"
         shown = {"game_id": self.game_id, "reader": reader_name(self.reader), **view(self.match, self.reader)}
         return f"event: view\ndata: {json.dumps(shown)}\n\n"
