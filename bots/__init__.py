@@ -8,14 +8,16 @@ their measured time per move and strength.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
+from bots.determinise import LogEntry
 from bots.search import Budget
 from bots.searcher import SearchPolicy
 
 
 class Policy(Protocol):
-    def choose(self, seat: str, events: list[dict], legal_moves: list[dict]) -> dict: ...
+    def choose(self, seat: str, events: Sequence[LogEntry], legal_moves: list[dict]) -> dict: ...
 
 
 class RandomPolicy:
@@ -24,7 +26,7 @@ class RandomPolicy:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, seat: str, events: list[dict], legal_moves: list[dict]) -> dict:
+    def choose(self, seat: str, events: Sequence[LogEntry], legal_moves: list[dict]) -> dict:
         return self.rng.choice(legal_moves)
 
 

@@ -19,14 +19,19 @@ Nothing here reads a secret the seat was not shown: the log is all it gets.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from domain.core import IllegalMove, Rules
+from domain.core import Event, IllegalMove, Rules
 from domain.core.canonical import canonical_json
 from domain.core.events import strings_in
 from domain.core.match import Match, apply_event, legal_moves, start
 from domain.core.upcasting import ENGINE_EVENT_TYPES
 
 REPAIRS = 30
+
+LogEntry = Mapping[str, Any]
+"""An entry of a seat's log: an envelope as its token reads it (an event with its version, batch, ...)."""
 
 
 class Inconsistent(Exception):
@@ -44,9 +49,9 @@ def ordered_strings(value: object) -> list[str]:
     return []
 
 
-def batches(events: list[dict]) -> list[list[dict]]:
+def batches(events: Sequence[LogEntry]) -> list[list[LogEntry]]:
     """The log cut into the batches one command (or one chance resolution) produced, by ``command_id``."""
-    out: list[list[dict]] = []
+    out: list[list[LogEntry]] = []
     previous: object = object()
     for event in events:
         batch_id = event.get("command_id")
@@ -58,7 +63,7 @@ def batches(events: list[dict]) -> list[list[dict]]:
     return out
 
 
-def _public(event: dict) -> str:
+def _public(event: LogEntry) -> str:
     """What every reader sees of an event, comparable between a recorded and a reproduced one.
 
     Lists compare as multisets: a sampled hand holds the right cards in an order of its own, and a move
@@ -75,18 +80,22 @@ def _unordered(value: object) -> object:
     return value
 
 
-def _event(envelope: dict) -> dict:
+def _event(envelope: LogEntry) -> Event:
     """The event an envelope carries, in the shape ``apply_event`` folds."""
-    event = {key: envelope[key] for key in ("type", "seat", "data", "secret", "secret_to", "schema_version")
-             if key in envelope}
-    event["data"] = event.get("data") or {}
+    event: Event = {"type": envelope["type"], "seat": envelope.get("seat"), "data": envelope.get("data") or {}}
+    if "secret" in envelope:
+        event["secret"] = envelope["secret"]
+    if "secret_to" in envelope:
+        event["secret_to"] = envelope["secret_to"]
+    if "schema_version" in envelope:
+        event["schema_version"] = envelope["schema_version"]
     return event
 
 
 class Determiniser:
     """Samples worlds for ``seat`` from its log."""
 
-    def __init__(self, rules: Rules, seat: str, events: list[dict]):
+    def __init__(self, rules: Rules[Any], seat: str, events: Sequence[LogEntry]):
         self.rules = rules
         self.seat = seat
         self.events = events
@@ -125,7 +134,7 @@ class Determiniser:
         self._first_memo[memo_key] = first
         return first
 
-    def sample(self, rng: random.Random, world: Match | None = None) -> Match:
+    def sample(self, rng: random.Random, world: Match[Any] | None = None) -> Match[Any]:
         """A world consistent with the log, or :class:`Inconsistent` after ``REPAIRS`` contradictions.
 
         ``world``, a world sampled from an earlier part of the same log, is extended rather than drawn anew
@@ -136,7 +145,7 @@ class Determiniser:
         any earlier guess, such as a card dealt at setup and shown by a tie many rounds later).
         """
         match = start(self.rules, _event(self.events[0])) if world is None else world
-        kept: list[tuple[int, int, Match]] = []
+        kept: list[tuple[int, int, Match[Any]]] = []
         index = at = failures = 0
         while world is not None and at < match.version - 1:
             at += len(self.batches[index])
@@ -159,7 +168,7 @@ class Determiniser:
             at += len(batch)
         return match
 
-    def _fold_batch(self, match: Match, at: int, batch: list[dict], rng: random.Random) -> None:
+    def _fold_batch(self, match: Match[Any], at: int, batch: list[LogEntry], rng: random.Random) -> None:
         """Fold the batch starting at event ``at``."""
         actor = batch[0].get("seat")
         hidden = any("redacted" in event for event in batch if event["type"] not in ENGINE_EVENT_TYPES)
@@ -171,7 +180,7 @@ class Determiniser:
         for offset, event in enumerate(batch[skip:], start=skip):
             self._fold_event(match, at + offset, event, rng)
 
-    def _reproduce(self, match: Match, actor: str, decided: list[dict], rng: random.Random) -> None:
+    def _reproduce(self, match: Match[Any], actor: str, decided: list[LogEntry], rng: random.Random) -> None:
         """Fold a legal move of ``actor`` whose events match the recorded public parts."""
         recorded = [_public(event) for event in decided]
         types = [event["type"] for event in decided]
@@ -188,14 +197,14 @@ class Determiniser:
                 continue
             if [event["type"] for event in produced] != types:
                 continue
-            produced = [stamp(dict(event, seat=event.get("seat") or actor)) for event in produced]
+            produced = [stamp({**event, "seat": event.get("seat") or actor}) for event in produced]
             if [_public(event) for event in produced] == recorded:
                 for made, seen in zip(produced, decided, strict=True):
                     self._apply(match, made if "redacted" in seen else _event(seen))
                 return
         raise Inconsistent(f"no move of {actor} reproduces its recorded events")
 
-    def _fold_event(self, match: Match, at: int, event: dict, rng: random.Random) -> None:
+    def _fold_event(self, match: Match[Any], at: int, event: LogEntry, rng: random.Random) -> None:
         if event["type"] != "chance_resolved":
             if "redacted" in event:
                 raise Inconsistent("a hidden event outside any batch a move could reproduce")
@@ -219,11 +228,11 @@ class Determiniser:
         if len(free) < node.count - len(chosen):
             free = [candidate for candidate in node.candidates if candidate not in chosen]
         chosen += rng.sample(free, node.count - len(chosen))
-        sampled = {**_event(event), "secret": {"outcome": chosen}, "secret_to": list(seen_by)}
+        sampled: Event = {**_event(event), "secret": {"outcome": chosen}, "secret_to": list(seen_by)}
         self._apply(match, sampled)
 
     @staticmethod
-    def _apply(match: Match, event: dict) -> None:
+    def _apply(match: Match[Any], event: Event) -> None:
         try:
             apply_event(match, event)
         except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:

@@ -8,19 +8,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bots import Policy
+from bots.determinise import LogEntry
 from domain.core import ORGANISER, TABLE, Rules
-from domain.core.events import redact_event
+from domain.core.events import Event, JsonObject, redact_event
 from domain.core.match import Match, apply_event, create, legal_moves, submit, waiting_for
 
-Submitted = Callable[[Match, str, dict, list[dict]], None]
+Submitted = Callable[[Match[Any], str, JsonObject, list[Event]], None]
 
 
 @dataclass
 class PlayedGame:
-    match: Match
-    events: list[dict] = field(default_factory=list)
+    match: Match[Any]
+    events: list[Event] = field(default_factory=list)
     steps: int = 0
 
 
@@ -28,17 +30,17 @@ class SeatLogs:
     """Each seat's log so far, as its token would read it."""
 
     def __init__(self, seats: list[str]):
-        self.logs: dict[str, list[dict]] = {seat: [] for seat in seats}
+        self.logs: dict[str, list[LogEntry]] = {seat: [] for seat in seats}
         self.batches = 0
 
-    def add(self, batch: list[dict]) -> None:
+    def add(self, batch: list[Event]) -> None:
         self.batches += 1
         for seat, log in self.logs.items():
             log.extend({**redact_event(event, seat), "command_id": f"batch-{self.batches}"} for event in batch)
 
 
 def play(
-    rules: Rules,
+    rules: Rules[Any],
     policies: dict[str, Policy],
     seed: int,
     options: dict | None = None,

@@ -66,7 +66,7 @@ def _play(world: Match, seat: str, move: dict) -> None:
     """Fold a legal move's events without the checks ``submit`` makes for untrusted commands."""
     stamp = world.rules.declared_events.stamp
     for event in world.rules.decide(world.state, seat, move):
-        apply_event(world, stamp(dict(event, seat=event.get("seat") or seat)))
+        apply_event(world, stamp({**event, "seat": event.get("seat") or seat}))
 
 
 class Search:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from bots.determinise import Determiniser, Inconsistent
+from bots.determinise import Determiniser, Inconsistent, LogEntry
 from bots.games import knowledge_for
 from bots.search import Budget, Search
 from domain.core.canonical import canonical_json
@@ -30,7 +31,7 @@ class SearchPolicy:
         self.stats = {"moves": 0, "unsampled": 0}
         self._kept: dict[tuple[str, str], list[Match]] = {}
 
-    def choose(self, seat: str, events: list[dict], legal_moves: list[dict]) -> dict:
+    def choose(self, seat: str, events: Sequence[LogEntry], legal_moves: list[dict]) -> dict:
         self.stats["moves"] += 1
         if len(legal_moves) == 1:
             return legal_moves[0]

@@ -29,7 +29,7 @@ from typing import Any
 from cairn_client.client import Client
 from cairn_client.errors import ApiError, CairnError, StaleVersion
 from cairn_client.policy import Policy, RandomPolicy
-from cairn_client.types import GameView, LegalMoves
+from cairn_client.types import Envelope, GameView, LegalMoves
 
 ORGANISER = "organiser"
 RESOLVE_CHANCE = "resolve_chance"
@@ -86,7 +86,7 @@ class SeatBot:
         self.rng = rng or random.Random()
         self.max_moves = max_moves
         self.tally = Tally(games=1)
-        self.logs: dict[str, list[dict[str, Any]]] = {}
+        self.logs: dict[str, list[Envelope]] = {}
         self.refused_in_a_row = 0
 
     def play(self) -> Tally:
@@ -155,7 +155,7 @@ class SeatBot:
         self.tally.moves += 1
         return dict(result)
 
-    def _log(self, seat: str, token: str) -> list[dict[str, Any]]:
+    def _log(self, seat: str, token: str) -> list[Envelope]:
         """The game's event log as ``seat`` reads it, read incrementally: each event is fetched once."""
         log = self.logs.setdefault(seat, [])
         log.extend(self.client.iter_events(self.game_id, from_version=len(log) + 1, token=token))

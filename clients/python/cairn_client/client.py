@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
 import requests
@@ -64,7 +64,7 @@ def operation(method: str, path: str) -> Callable[[F], F]:
     return mark
 
 
-def is_job(answer: dict[str, Any]) -> bool:
+def is_job(answer: Mapping[str, object]) -> bool:
     """Whether an answer of the records operations is a job still making the result (a 202) rather than it."""
     return "job_id" in answer and "job_url" in answer
 

@@ -7,11 +7,14 @@ cheat by construction: it is handed no hidden information.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 
 class Policy(Protocol):
-    def choose(self, seat: str, events: list[dict[str, Any]], legal_moves: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(
+        self, seat: str, events: Sequence[Mapping[str, Any]], legal_moves: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         """One of ``legal_moves`` (or a move built from one) for ``seat``, given the log ``events`` as it sees it."""
         ...
 
@@ -22,5 +25,7 @@ class RandomPolicy:
     def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, seat: str, events: list[dict[str, Any]], legal_moves: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(
+        self, seat: str, events: Sequence[Mapping[str, Any]], legal_moves: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         return self.rng.choice(legal_moves)

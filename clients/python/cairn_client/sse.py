@@ -18,7 +18,8 @@ class Message:
 
 
 def messages(lines: Iterable[str]) -> Iterator[Message]:
-    event, data, last_id = "", [], None
+    event, last_id = "", None
+    data: list[str] = []
     for line in lines:
         if not line:
             if data:
