@@ -106,8 +106,8 @@ class EventStore:
     ) -> None:
         """Snapshots are MAC'd with ``snapshot_key`` (see :mod:`service.store.snapshot_key`); without one they
         are neither believed nor written. ``snapshot_every`` <= 0 stops writing them. With ``replication``
-        a creation or an append that too few replicas confirm raises :class:`NotReplicated` (it may be
-        applied: a retry with its idempotency key is safe)."""
+        a creation or an append that too few replicas confirm raises :class:`NotReplicated`: the append
+        may be applied (a retry with its idempotency key is safe), the creation is undone."""
         self._client = client
         self._replication = replication
         self._snapshot_every = snapshot_every
