@@ -3,8 +3,9 @@
  *
  * A seat picks by clicking the board (elements the renderer marked with data-pick and that some legal
  * move matches) or the list; when the picks leave one move it is sent. The list groups the moves by type,
- * one group a line that opens: within it the field with the fewest values is a row of buttons and the
- * other fields name the row, so "observe" is a row per card with a button per location. Every move goes
+ * one group a line that opens: within it one field's values are the buttons of a row and the other
+ * fields name the row, so "observe" is a row per card with a button per location, or a row per location
+ * with a button per card when that makes fewer rows. Every move goes
  * with If-Match (the version the board shows) and an Idempotency-Key, so a retried request never moves
  * twice. A refusal is shown with its title, its rule ID (or code) and detail, and the page reads the game
  * and its moves again. Without a token the page shows the public board.
