@@ -10,10 +10,12 @@ from domain.borealis.table import HAND_SIZE, POOL_SIZE, queue_hand_draw, queue_p
 from domain.borealis.turns import choose_first_player
 
 BorealisState = dict[str, Any]
-"""A game's state: a JSON object, as :func:`initial_state` builds it."""
+"""A Borealis game's state: the JSON object :func:`initial_state` builds (phase, seats, players' boards, deck,
+pool, pending draws) and ``apply`` folds in place. Its parts are reached by computed keys (a seat, a location),
+so it is typed as the plain object it is."""
 
 
-def initial_state(created: dict, catalogue: Catalogue) -> dict:
+def initial_state(created: dict, catalogue: Catalogue) -> BorealisState:
     """The state right after ``game_created``: empty boards and table, setup's chance decisions queued."""
     state = _blank_state(created)
     _open_setup(state, catalogue)

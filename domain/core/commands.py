@@ -1,6 +1,7 @@
 """Reading a command's fields with errors that name the field at fault."""
 from __future__ import annotations
 
+# The view types dict's own keys(), values() and items() return, as typeshed names them.
 from _collections_abc import dict_items, dict_keys, dict_values
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any

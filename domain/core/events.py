@@ -21,7 +21,7 @@ JsonObject = dict[str, Any]
 
 
 class Event(TypedDict):
-    """What the rules decide and apply: a type, the seat it is of (``None`` for the table's own), its data."""
+    """What the rules decide and apply: a type, the seat it is of (``None`` for the engine's own), its data."""
 
     type: str
     seat: str | None

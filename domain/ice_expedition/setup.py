@@ -9,7 +9,9 @@ from domain.ice_expedition.geometry import Geometry, slot_key
 from domain.ice_expedition.script import advance
 
 IceExpeditionState = dict[str, Any]
-"""A game's state: a JSON object, as :func:`initial_state` builds it."""
+"""An I C E Expedition game's state: the JSON object :func:`initial_state` builds (tiles by slot, leaders,
+players, reserves, decks, the script of queued steps) and ``apply`` folds in place. Its parts are reached by
+computed keys (a slot, a seat), so it is typed as the plain object it is."""
 
 
 @cache
@@ -28,7 +30,7 @@ def blank_tiles(geo: Geometry) -> dict[str, dict]:
     return tiles
 
 
-def initial_state(rules, created: dict) -> dict:
+def initial_state(rules, created: dict) -> IceExpeditionState:
     """ICE-SETUP-1..9: the empty board, reserves and decks; everything random waits as chance nodes."""
     params = {key: value for key, value in rules.data.params.items() if not key.startswith("_")}
     params["logbook_order"] = rules.data.cards["logbook_order"]

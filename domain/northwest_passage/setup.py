@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from domain.northwest_passage.catalogue import COLLECTABLE, Catalogue
 from domain.northwest_passage.lattice import Lattice
-from domain.northwest_passage.state import GREENLAND, LIVE_FAME_RULES, SHIP, SLED
+from domain.northwest_passage.state import GREENLAND, LIVE_FAME_RULES, SHIP, SLED, NorthwestPassageState
 
 
 def new_vessel(at: str | None, crew: int) -> dict:
@@ -11,7 +11,7 @@ def new_vessel(at: str | None, crew: int) -> dict:
     return {"at": at, "available": crew, "resting": 0, "left_greenland": False, "returned": False, "lost": False}
 
 
-def initial_state(catalogue: Catalogue, seats: list[str], options: dict) -> dict:
+def initial_state(catalogue: Catalogue, seats: list[str], options: dict) -> NorthwestPassageState:
     """Ships in Greenland with all 7 crew Available, sun on T0, small tiles ready, nothing scored yet.
 
     NWP-SETUP-3 / NWP-COMP-3 / NWP-COMP-19: every ship in Greenland, its crew

@@ -12,7 +12,10 @@ from typing import Any
 from domain.northwest_passage.catalogue import Catalogue
 
 NorthwestPassageState = dict[str, Any]
-"""A game's state: a JSON object, as :func:`initial_state` builds it."""
+"""A Northwest Passage game's state: the JSON object :func:`domain.northwest_passage.setup.initial_state`
+builds (the board's placed tiles, each player's ship and sled, the stock and display) and ``apply`` folds in
+place. Its parts are reached by computed keys (a seat, a tile, a vessel), so it is typed as the plain object
+it is."""
 
 GREENLAND = "G"
 NORTHWEST = "N"
