@@ -143,9 +143,9 @@ def cairn_serve(env: dict[str, str], folder: Path, workers: int = 2) -> contextl
 
 def cairn_serve_line(workers: int = 2) -> str:
     """What :func:`cairn_serve` runs, and the API command it starts, for the benchmark's header."""
-    gunicorn = api_command("127.0.0.1", 0, workers, THREADS)
+    gunicorn = " ".join(["gunicorn", *api_command("127.0.0.1", 0, workers, THREADS)[3:-1], repr(API_APP)])
     return (f"cairn serve --workers {workers} (its supervisor, an RQ worker, and: "
-            f"{' '.join(['gunicorn', *gunicorn[3:-1], repr(API_APP)])})")
+            f"{gunicorn.replace('127.0.0.1:0', '127.0.0.1:PORT')})")
 
 
 class BlockingClient:

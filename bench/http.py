@@ -326,7 +326,8 @@ def report(title: str, levels: list[Pairs]) -> list[str]:
     sub_cpu = cpu_ms([run for level in levels for run in level.cairn["submission"]])
     play_cpu = cpu_ms([run for level in levels for run in level.cairn["play"]])
     print(f"  server CPU per request (every process of the server + Redis): baseline {base_cpu:.2f} ms, "
-          f"submission {sub_cpu:.2f} ms, play {play_cpu:.2f} ms")
+          f"submission {sub_cpu:.2f} ms, play {play_cpu:.2f} ms; CPU ratios {base_cpu / sub_cpu:.2f} and "
+          f"{base_cpu / play_cpu:.2f} (the throughput ratios if the servers had the cores alone)")
     print(f"  target submission >= {SUBMISSION_TARGET} x baseline at "
           f"{', '.join(str(level.concurrency) for level in levels)} clients (median of the rounds): "
           f"{verdict(all(statistics.median(level.ratios('submission')) >= SUBMISSION_TARGET for level in levels))}")

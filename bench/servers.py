@@ -13,13 +13,17 @@ Then each kind's live streams are checked (``GET /games/{id}/stream``, with
 keep-alive comments every second): 8 streams are held open for 3.5 s while
 a move is made and 10 reads are sent beside them. A kind holds streams when
 every stream keeps its keep-alive comments and gets the move's event, and no
-read waits more than a second.
+read waits more than a second. Last, what an access log line costs: each
+logger's CPU per line of a move's request, measured in this process (the
+CPU figures of the servers move with the machine's load; this one barely).
 
 Run from the repository root: ``python -m bench.servers``.
 """
 from __future__ import annotations
 
 import contextlib
+import datetime
+import logging
 import os
 import socket
 import statistics
@@ -28,6 +32,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,6 +62,7 @@ KEEPALIVE_SECONDS = 1
 HELD_SECONDS = 3.5
 READS = 10
 READ_LIMIT_SECONDS = 1.0
+LOG_LINES = 20_000
 
 
 @dataclass
@@ -141,6 +147,57 @@ def check_streams(port: int, plan: Script) -> StreamCheck:
                        reads, failures)
 
 
+class _Answer:
+    status, sent, headers = "201 CREATED", 900, [("Content-Type", "application/json")]
+
+
+class _Asked:
+    headers = [("AUTHORIZATION", "Bearer seat-token-of-the-bench"), ("HOST", "127.0.0.1")]
+
+
+def access_log_cost(folder: Path) -> dict[str, float]:
+    """CPU microseconds per access log line of a move's request, each logger writing ``LOG_LINES`` lines to a
+    file in this process: gunicorn's logger with the redaction of :mod:`service.gunicorn_config` and without,
+    and granian's (its default format, which leaves the query string out)."""
+    from gunicorn.config import Config
+    from gunicorn.glogging import Logger
+
+    from service.gunicorn_config import RedactingLogger
+
+    environ = {"REQUEST_METHOD": "POST", "RAW_URI": "/games/3f2a9c/moves?include=legal_moves,view",
+               "PATH_INFO": "/games/3f2a9c/moves", "QUERY_STRING": "include=legal_moves,view",
+               "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1", "HTTP_USER_AGENT": "bench",
+               "HTTP_AUTHORIZATION": "Bearer seat-token-of-the-bench"}
+    took = datetime.timedelta(milliseconds=2)
+    costs = {}
+    for name, logger_class in (("gunicorn, redacted (as shipped)", RedactingLogger), ("gunicorn", Logger)):
+        config = Config()
+        config.set("accesslog", str(folder / f"{logger_class.__name__}.log"))
+        logger = logger_class(config)
+        costs[name] = _per_line(lambda logger=logger: logger.access(_Answer(), _Asked(), environ, took))
+    with contextlib.suppress(ImportError):
+        from granian.log import DEFAULT_ACCESSLOG_FMT, access_logger, log_request_builder
+
+        handler = logging.FileHandler(folder / "granian.log")
+        access_logger.addHandler(handler)
+        access_logger.setLevel(logging.INFO)
+        access_logger.propagate = False
+        log = log_request_builder(DEFAULT_ACCESSLOG_FMT)
+        asked = {"addr_remote": "127.0.0.1", "path": "/games/3f2a9c/moves", "qs": "include=legal_moves,view",
+                 "method": "POST", "scheme": "http", "protocol": "HTTP/1.1"}
+        costs["granian"] = _per_line(lambda: log(time.time(), time.perf_counter(), asked, 201))
+        access_logger.removeHandler(handler)
+        handler.close()
+    return costs
+
+
+def _per_line(write: Callable[[], object]) -> float:
+    started = time.process_time()
+    for _ in range(LOG_LINES):
+        write()
+    return (time.process_time() - started) / LOG_LINES * 1e6
+
+
 def main() -> int:
     print(machine_line())
     print(f"servers: every kind serves the baseline and Cairn, 2 processes each, one private Redis (AOF, everysec); "
@@ -173,6 +230,7 @@ def main() -> int:
                 logged[kind] = logged.get(kind, 0) + cairn.log_lines() - before
         for kind, (_baseline, cairn) in running.items():
             checks[kind] = check_streams(cairn.port, scripts[0])
+        logging_costs = access_log_cost(folder)
     print(f"load average {' '.join(f'{n:.2f}' for n in os.getloadavg())} at end")
     print(f"  {'server':<15} | {'baseline req/s':>14} {'CPU ms':>6} | {'Cairn moves/s':>13} {'p99 ms':>6} "
           f"{'CPU ms':>6} | {'ratio min/med/max':>18} | {'log lines/move':>14} | live streams")
@@ -184,6 +242,11 @@ def main() -> int:
               f"{spread(shown.ratios()):>18} | {logged.get(kind, 0) / max(1, steps):>14.2f} | {checks[kind].summary()}")
     print("  CPU ms: server CPU (its every process + Redis) per request; log lines per move: the Cairn server's log "
           "file's growth over its timed moves (the access log writes one a request)")
+    move_ms = cpu_ms(figures["gthread"].cairn)
+    print(f"access log, CPU per line of a move's request in this process ({LOG_LINES:,} lines to a file), and its "
+          f"share of a move's server CPU under gthread ({move_ms:.2f} ms):")
+    for name, micros in logging_costs.items():
+        print(f"  {name:<32} {micros:6.1f} us  {micros / 10 / move_ms:5.1f} %")
     errors = sorted({error for shown in figures.values() for run in [*shown.baseline, *shown.cairn]
                      for error in run.errors})
     for error in errors:

@@ -51,9 +51,10 @@ async function main() {
   const elapsed = (performance.now() - began) / 1000;
   const moves = latencies.length;
   await Promise.race([Promise.all(loops), new Promise((resolve) => setTimeout(resolve, 5000))]);
-  console.log(JSON.stringify({ moves, seconds: elapsed, latencies_ms: latencies.slice(0, moves) }));
   players.forEach((client) => client.stop());
-  process.exit(0);
+  const shown = latencies.slice(0, moves).map((ms) => Math.round(ms * 1000) / 1000);
+  // Exit once the line is written: a pipe takes it in pieces, and exiting at once would cut it.
+  process.stdout.write(`${JSON.stringify({ moves, seconds: elapsed, latencies_ms: shown })}\n`, () => process.exit(0));
 }
 
 main().catch((error) => { console.error(error); process.exit(1); });
