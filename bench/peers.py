@@ -152,7 +152,9 @@ def drive_boardgame_io(modules: Path, port: int, pid: int, clients: int) -> Run:
     before = cpu_seconds((pid,))
     finished = subprocess.run(["node", str(FOLDER / "load.js"), str(port), str(clients), str(SECONDS)],
                               env={**os.environ, "NODE_PATH": str(modules)}, capture_output=True, text=True,
-                              timeout=SECONDS + 120, check=True)
+                              timeout=SECONDS + 120)
+    if finished.returncode != 0:
+        raise RuntimeError(f"boardgame.io's clients failed: {finished.stderr.strip()[-800:]}")
     answer = json.loads(finished.stdout.strip().splitlines()[-1])
     return Run(answer["moves"], answer["seconds"], [ms / 1000 for ms in answer["latencies_ms"]],
                cpu_seconds((pid,)) - before)

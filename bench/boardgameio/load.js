@@ -9,11 +9,18 @@ const base = `http://127.0.0.1:${port}`;
 const Tally = { name: 'tally', minPlayers: 1, maxPlayers: 1, setup: () => ({ marks: 0, note: '' }),
   moves: { tally: { move: () => {}, client: false } } };
 
-async function post(path, body) {
-  const answer = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
-                                            body: JSON.stringify(body) });
-  if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
-  return answer.json();
+// A set-up request (untimed). fetch keeps its connections, and Node's server closes an idle one after 5 s,
+// so a request can meet a connection closing under it: it is sent again, as a browser would.
+async function post(path, body, tries = 3) {
+  try {
+    const answer = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                                              body: JSON.stringify(body) });
+    if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
+    return answer.json();
+  } catch (error) {
+    if (tries <= 1 || !(error instanceof TypeError)) throw error;
+    return post(path, body, tries - 1);
+  }
 }
 
 async function seated() {
