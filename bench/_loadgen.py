@@ -93,6 +93,20 @@ class _Connection:
     answered: float = 0.0
     reused: bool = False  # the request went out on a connection kept from an earlier one
 
+    @property
+    def next_request(self) -> Request:
+        """The request to send: a connection is sent on only while its client has one."""
+        if self.request is None:
+            raise RuntimeError("the client has no request to send")
+        return self.request
+
+    @property
+    def open_socket(self) -> socket.socket:
+        """The socket of the request in flight."""
+        if self.sock is None:
+            raise RuntimeError("the connection has no socket open")
+        return self.sock
+
 
 class Driver:
     """Runs clients against ``127.0.0.1:port``: each on a connection it keeps (``keep_alive``), else on a new
@@ -181,11 +195,11 @@ class Driver:
         """Send on the kept connection, else connect and send; on loopback a new connection is usually up at
         once, so the request goes out without waiting for the selector (a wakeup and a registration change
         fewer per request)."""
-        connection.out, connection.sent = connection.request.encode(self.port, self.keep_alive), 0
+        connection.out, connection.sent = connection.next_request.encode(self.port, self.keep_alive), 0
         connection.received = bytearray()
         connection.reused = connection.sock is not None
         if connection.reused:
-            sock = connection.sock
+            sock = connection.open_socket
             connection.started = time.perf_counter()
         else:
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -203,7 +217,7 @@ class Driver:
 
     def _progress(self, connection: _Connection, mask: int) -> Response | None:
         """Send what is left of the request or read what has come of the answer; the answer once whole."""
-        sock = connection.sock
+        sock = connection.open_socket
         try:
             if mask & selectors.EVENT_WRITE:
                 connection.sent += sock.send(connection.out[connection.sent:])
@@ -240,8 +254,9 @@ class Driver:
         return True
 
     def _close(self, connection: _Connection) -> None:
-        self.selector.unregister(connection.sock)
-        connection.sock.close()
+        sock = connection.open_socket
+        self.selector.unregister(sock)
+        sock.close()
         connection.sock = None
 
 

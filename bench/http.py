@@ -315,8 +315,8 @@ def report(title: str, levels: list[Pairs]) -> list[str]:
         ratio = statistics.median(level.ratios("submission"))
         if ratio < SUBMISSION_TARGET:
             missed.append(f"submission at {level.concurrency}")
-        play = statistics.median(level.ratios("play"))
-        if play < PLAY_TARGET:
+        play_ratio = statistics.median(level.ratios("play"))
+        if play_ratio < PLAY_TARGET:
             missed.append(f"play at {level.concurrency}")
     top = levels[-1]
     p99s = top.p99s("submission")
@@ -381,7 +381,7 @@ def main() -> int:
         try:
             env = bench_env(server.url)
             with serve("gthread", BASELINE_APP, env, folder) as baseline, cairn_serve(env, folder) as cairn:
-                pids = (server.process.pid,)
+                pids = (server.pid,)
                 warm_up(baseline.port, cairn.port, scripts)
                 for keep_alive in (True, False):
                     results[keep_alive] = [

@@ -171,7 +171,8 @@ def main(argv: list[str]) -> int:
                 client.config_set("appendonly", "no")
                 client.config_set("save", "")
             population = Population()
-            met = all([bench_size(*clients, population, size) for size in sizes])
+            new, old = clients
+            met = all([bench_size(new, old, population, size) for size in sizes])
         finally:
             for client in clients:
                 client.close()

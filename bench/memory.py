@@ -49,9 +49,10 @@ def create_game(client: BlockingClient, number: int) -> str:
     players = [f"Player {n}" for n in range(1, 2 + number % 3 + 1)]
     status, created, _ = client.call("POST", "/games", {"game": "borealis", "players": players,
                                                         "seed": f"bench-memory-{number}"})
-    if status != 201:
+    if status != 201 or created is None:
         raise RuntimeError(f"creating a game answered {status}: {created}")
-    return created["game_id"]
+    game_id: str = created["game_id"]
+    return game_id
 
 
 def read_game(client: BlockingClient, game_id: str) -> None:

@@ -69,6 +69,7 @@ from bench.http import (
 )
 from bench.store import FILLER, SNAPSHOT_EVERY, SNAPSHOT_KEY, TALLY, batches, store_appends, tally_events
 from domain import registry
+from domain.core.events import Event
 from service.redis_server import RedisServer, free_port
 from service.store import EventStore
 
@@ -192,7 +193,7 @@ def bench_boardgame_io() -> bool:
                 for storage, (port, pid) in peers.items():
                     level.runs[storage].append(drive_boardgame_io(modules, port, pid, level.concurrency))
                 level.runs["cairn"].append(drive(cairn.port, submitters(scripts), level.concurrency, SECONDS,
-                                                 (*cairn.pids(), redis_server.process.pid)))
+                                                 (*cairn.pids(), redis_server.pid)))
     print(f"  {'clients':>7} | " + " | ".join(f"{'bgio ' + storage + ' /s':>22} {'p99':>6}" for storage in STORAGES)
           + f" | {'Cairn moves/s':>13} {'p99':>6} | " + " | ".join(f"{'vs ' + storage:>20}" for storage in DURABLE))
     for level in levels:
@@ -242,7 +243,7 @@ def tallies() -> tuple[type, type]:
     return Tally, CairnBenchTallies
 
 
-def eventsourcing_rate(env: dict[str, str], commands: list[list[dict]]) -> float:
+def eventsourcing_rate(env: dict[str, str], commands: list[list[Event]]) -> float:
     """Events per second saving a new aggregate after each command's events."""
     tally_class, application = tallies()
     with _pgoptions(env.get("SYNCHRONOUS_COMMIT")):
@@ -307,7 +308,7 @@ def drop_postgres_tables() -> None:
         connection.execute("DROP TABLE IF EXISTS cairnbenchtallies_events")
 
 
-def cairn_rate(store: EventStore, commands: list[list[dict]]) -> float:
+def cairn_rate(store: EventStore, commands: list[list[Event]]) -> float:
     seconds, _game = store_appends(store, commands)
     return sum(len(events) for events in commands) / seconds
 

@@ -74,9 +74,9 @@ def main() -> int:
                 for size, (baseline, cairn) in running.items():
                     base, ours = runs[size, kept]
                     base.append(drive(baseline.port, appender, CLIENTS, SECONDS, (*baseline.pids(),
-                                                                                  server.process.pid), kept))
+                                                                                  server.pid), kept))
                     ours.append(drive(cairn.port, submitters(scripts), CLIENTS, SECONDS,
-                                      (*cairn.pids(), server.process.pid), kept))
+                                      (*cairn.pids(), server.pid), kept))
         for size, (_baseline, cairn) in running.items():
             for kept in (True, False):
                 sent[size, kept] = commands_per_move(server.url, cairn.port, submitters(scripts), 8, kept)

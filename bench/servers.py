@@ -115,8 +115,10 @@ def _follow(port: int, path: str, until: float, seen: dict[str, int | bool]) -> 
 def check_streams(port: int, plan: Script) -> StreamCheck:
     """Hold ``STREAMS`` streams of one game open, make a move and read beside them."""
     client = BlockingClient(port, timeout=HELD_SECONDS + 5)
-    _status, created, _ = client.call("POST", "/games", {"game": "borealis", "players": plan.players,
-                                                         "chance_mode": "server", "seed": plan.seed})
+    status, created, _ = client.call("POST", "/games", {"game": "borealis", "players": plan.players,
+                                                        "chance_mode": "server", "seed": plan.seed})
+    if status != 201 or created is None:
+        raise RuntimeError(f"creating a game answered {status}: {created}")
     game_id, tokens = created["game_id"], {seat["seat"]: seat["token"] for seat in created["seats"]}
     until = time.monotonic() + HELD_SECONDS
     seen = [{"keepalives": 0, "move": False} for _ in range(STREAMS)]
@@ -174,7 +176,11 @@ def access_log_cost(folder: Path) -> dict[str, float]:
         config = Config()
         config.set("accesslog", str(folder / f"{logger_class.__name__}.log"))
         logger = logger_class(config)
-        costs[name] = _per_line(lambda logger=logger: logger.access(_Answer(), _Asked(), environ, took))
+
+        def line(logger: Logger = logger) -> None:
+            logger.access(_Answer(), _Asked(), environ, took)
+
+        costs[name] = _per_line(line)
     with contextlib.suppress(ImportError):
         from granian.log import DEFAULT_ACCESSLOG_FMT, access_logger, log_request_builder
 
@@ -203,8 +209,8 @@ def main() -> int:
     print(f"servers: every kind serves the baseline and Cairn, 2 processes each, one private Redis (AOF, everysec); "
           f"{ROUNDS} rounds of {SECONDS:g} s through the kinds in turn, {CLIENTS} clients keeping their "
           "connections alive, Cairn submitting scripted Borealis moves")
-    for kind in KINDS.values():
-        print(f"  {kind.name:<15} {kind.summary}")
+    for described in KINDS.values():
+        print(f"  {described.name:<15} {described.summary}")
     scripts = scripted()
     figures = {name: Figures() for name in KINDS}
     checks: dict[str, StreamCheck] = {}
@@ -224,9 +230,9 @@ def main() -> int:
             for kind, (baseline, cairn) in running.items():
                 before = cairn.log_lines()
                 figures[kind].baseline.append(drive(baseline.port, appender, CLIENTS, SECONDS,
-                                                    (*baseline.pids(), server.process.pid)))
+                                                    (*baseline.pids(), server.pid)))
                 figures[kind].cairn.append(drive(cairn.port, submitters(scripts), CLIENTS, SECONDS,
-                                                 (*cairn.pids(), server.process.pid)))
+                                                 (*cairn.pids(), server.pid)))
                 logged[kind] = logged.get(kind, 0) + cairn.log_lines() - before
         for kind, (_baseline, cairn) in running.items():
             checks[kind] = check_streams(cairn.port, scripts[0])

@@ -12,6 +12,7 @@ import statistics
 import sys
 import time
 
+from domain.core.events import Event
 from domain.core.match import apply_event, create, legal_moves, replay, start, submit, waiting_for
 from domain.through_ice_and_snow import RULES
 from tests.through_ice_and_snow.helpers import NAMES, sensible_move
@@ -19,7 +20,7 @@ from tests.through_ice_and_snow.helpers import NAMES, sensible_move
 TARGET_MS = 20.0
 
 
-def complete_game(seed: str) -> list[dict]:
+def complete_game(seed: str) -> list[Event]:
     match, events = create(RULES, {}, NAMES, "server", seed)
     rng = random.Random(seed)
     while not match.ended:
@@ -70,7 +71,7 @@ def _games():
         yield f"bench-{number}", complete_game(f"bench-{number}")
 
 
-def _ranked(events: list[dict]) -> bool:
+def _ranked(events: list[Event]) -> bool:
     return replay(events, lambda name: RULES).state["over"]["outcome"] == "ranked"
 
 

@@ -21,6 +21,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import redis
 from rq import SimpleWorker, Worker
@@ -44,7 +45,11 @@ WORKER_CLASSES: dict[str, type[Worker] | type[SimpleWorker]] = {"SimpleWorker": 
 _ids = itertools.count()
 
 
-class Trek(Rules):
+TrekState = dict[str, Any]
+"""The trek's state: its two seats, how far it has marched and how far it goes."""
+
+
+class Trek(Rules[TrekState]):
     """A synthetic game of ``length`` marches: long histories without a real game's cost per event."""
 
     name = "bench-trek"

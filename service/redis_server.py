@@ -51,6 +51,13 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    @property
+    def pid(self) -> int:
+        """The server's process id, once started."""
+        if self.process is None:
+            raise RuntimeError("the Redis server has not been started")
+        return self.process.pid
+
     def start(self, timeout: float = 10.0) -> RedisServer:
         # redis-server changes into --dir before it opens --logfile, so a relative path would be taken twice.
         self.data_dir = self.data_dir.resolve()
