@@ -5,22 +5,10 @@ type, since pawns of one type are interchangeable (TIS-ACT-64).
 """
 from __future__ import annotations
 
+from domain.through_ice_and_snow import parts
 from domain.through_ice_and_snow.catalogue import CAT
 
 State = dict
-
-# Extension points of the modules: NEW_STATE adds a module's own parts to a new table (each checks its option);
-# PUBLIC_KEYS are state keys of the modules shown to every reader.
-NEW_STATE: list = []
-PUBLIC_KEYS: list[str] = []
-# DEALT_CARDS: (kept, dealt) player keys of a module's cards dealt at setup: the dealt ones are their seat's
-# secret, the kept one too until the setup reveal.
-DEALT_CARDS: list[tuple[str, str]] = []
-# SECRET_CARDS: each gives, per seat index, the card ids only that seat knows (e.g. a deck's top card it saw).
-SECRET_CARDS: list = []
-# INUIT_ARRIVAL: each takes the Inuk pawns a player receives and returns how many of them join the crew.
-INUIT_ARRIVAL: list = []
-
 
 def new_state(seats: list[str], options: dict) -> State:
     """The table before any card is dealt.
@@ -85,7 +73,7 @@ def new_state(seats: list[str], options: dict) -> State:
         "previous_anchor": None, "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
         "players": players,
     }
-    for hook in NEW_STATE:
+    for hook in parts.for_options(options).hooks("new_state"):  # the parts' own state
         hook(state)
     return state
 
@@ -159,7 +147,7 @@ def join_inuit(state: State, player: dict, amount: int) -> None:
 
 def arriving_inuit(state: State, player: dict, count: int) -> int:
     """Inuk pawns a player receives join the crew, unless a module holds them elsewhere (TIS-MYTH-3, card 37)."""
-    for hook in INUIT_ARRIVAL:
+    for hook in parts.of(state).hooks("inuit_arrival"):
         count = hook(state, player, count)
     return count
 
