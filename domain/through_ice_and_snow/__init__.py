@@ -18,9 +18,10 @@ them over the base game's tables in one order, ``parts.ORDER``: the single-playe
 Animal Species, Mysterious Epidemic, Legendary Expeditions, the explorers, Lost Expedition, Magnetic North Pole,
 Inuit Myths, Shelter Building, the Survival record, Survival, Walking on Ice, the translator's variant. Hooks run in
 that order and the last part to wrap a step is the outermost; parts.py says what the order decides. A composition is
-built once per option set and never changed; the engine reads the one of the match it works on
-(``parts.of(state)``). The base box's optional components (extra event cards, all upgrades, whale hunting) are the
-base game's own setup choices (``board.new_state``).
+built once per option set and never changed. The match's state holds its composition (``state["parts"]``, left out
+of the state's JSON and chosen again from the options when it is read back), and the engine reads every hook and
+table there. The base box's optional components (extra event cards, all upgrades, whale hunting) are the base game's
+own setup choices (``board.new_state``).
 """
 from domain.through_ice_and_snow.rules import RULES
 

@@ -5,7 +5,6 @@ from collections.abc import Callable
 
 from domain.core.canonical import canonical_json
 from domain.core.errors import IllegalMove
-from domain.through_ice_and_snow import parts
 from domain.through_ice_and_snow.board import State, event_number, gain, owned, pay, push, score
 from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES, OFFICERS, RESOURCES
 from domain.through_ice_and_snow.tracks import raise_food, raise_track
@@ -41,7 +40,7 @@ def explore_value(state: State, player: dict) -> int:
     """TIS-ACT-11: the lower of the sled value and the dog value (GAP-6 tables), with the dogs a part counts
     beyond the track (McClintock)."""
     sled = CAT.tracks["sled"]["explore_vp"][str(effective_sled(state, player))]
-    extra = sum(dogs(player) for dogs in parts.of(state).hooks("explore_dogs"))
+    extra = sum(dogs(player) for dogs in state["parts"].hooks("explore_dogs"))
     counted = min(CAT.tracks["dogs"]["max"], dog_track(player) + extra)
     dogs = CAT.tracks["dogs"]["explore_vp"][str(counted)]
     return min(sled, dogs)
@@ -128,7 +127,7 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         return refuse("nothing_to_deposit", "Resource Exchange needs a resource to deposit", "TIS-ACT-41", "space")
     if action == "resource_collection" and box_total(state, space["column"]) < 1:
         return refuse("empty_warehouse", "the warehouse box is empty", "TIS-ACT-42", "space")
-    for hook in parts.of(state).hooks("refusals"):
+    for hook in state["parts"].hooks("refusals"):
         refusal = hook(state, seat, space_id)
         if refusal is not None:
             return refusal
@@ -158,7 +157,7 @@ def hunt_choices(state: State, player: dict) -> list[str]:
 
 def rifle_bonus(state: State, player: dict) -> int:
     """Rifles a part lets the player count for a prey number beyond those owned (explorer event 47)."""
-    return sum(bonus(state, player) for bonus in parts.of(state).hooks("rifle_bonus"))
+    return sum(bonus(state, player) for bonus in state["parts"].hooks("rifle_bonus"))
 
 
 def species_choices(state: State, player: dict) -> list[str]:
@@ -171,7 +170,7 @@ def extras(state: State, seat: int, space_id: str, until: ChoiceHook | None = No
     """The action-specific choices of a space (which card, tile or deposit), as the parts widen or narrow them
     (only the adjustments before ``until`` when given)."""
     choices = base_extras(state, seat, space_id)
-    for hook in parts.of(state).hooks("choices"):
+    for hook in state["parts"].hooks("choices"):
         if hook is until:
             break
         choices = hook(state, seat, space_id, choices)
@@ -217,7 +216,7 @@ def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Op
     if space["action"] == "visit_inuit" and any(event_number(card) == INTERPRETER_CARD
                                                 for card in player["kept_events"]):
         options.append((("inuk",), 1, 1))
-    for hook in parts.of(state).hooks("requirements"):
+    for hook in state["parts"].hooks("requirements"):
         options = hook(state, seat, space_id, options)
     return options
 
@@ -235,7 +234,7 @@ def lead_types(state: State, player: dict, lead: tuple[str, ...]) -> list[str]:
     """Pawn types that may fill a named slot: the named ones (TIS-ACT-60) or any with a substitute (TIS-ACT-61),
     or when a part lets any pawn fill it now (Ross as an Inuk)."""
     substituted = (lead[0] in OFFICERS and substitute(player, lead[0])) \
-        or any(allows(player, lead) for allows, _ in parts.of(state).hooks("lead_substitutes"))
+        or any(allows(player, lead) for allows, _ in state["parts"].hooks("lead_substitutes"))
     allowed = CREW_TYPES if substituted else lead
     return [kind for kind in allowed if player["free"][kind]]
 
@@ -278,7 +277,7 @@ def placements(state: State, player: dict, options: list[Option]) -> list[tuple[
 def space_moves(state: State, seat: int, space_id: str) -> list[dict]:
     """The moves of one space, as the parts narrow or extend them (given a way to recompute the base moves)."""
     moves = base_space_moves(state, seat, space_id)
-    for hook in parts.of(state).hooks("move_filters"):
+    for hook in state["parts"].hooks("move_filters"):
         moves = hook(state, seat, space_id, moves, base_space_moves)
     return moves
 
@@ -302,7 +301,7 @@ def action_moves(state: State, seat: int) -> list[dict]:
     for space_id in [*CAT.spaces, EVENT_SPACE]:
         moves.extend(space_moves(state, seat, space_id))
     moves.append({"type": "pass"})
-    for hook in parts.of(state).hooks("turn_filters"):
+    for hook in state["parts"].hooks("turn_filters"):
         moves = hook(state, seat, moves)
     return moves
 
@@ -330,7 +329,7 @@ def check_crew(state: State, player: dict, options: list[Option], lead, crew) ->
 
 def check_action(state: State, seat: int, command: dict) -> None:
     """The base game's checks, without the parts' own move fields (e.g. a creature payment), then the parts'."""
-    game = parts.of(state)
+    game = state["parts"]
     fields = game.hooks("move_fields")
     base_check(state, seat, {key: value for key, value in command.items() if key not in fields})
     for hook in game.hooks("action_checks"):
@@ -380,7 +379,7 @@ def choice_fault(state: State, space_id: str, extra: dict, choices: list[dict]) 
         rule = "TIS-ACT-31" if key == "card" and CAT.spaces[space_id]["action"] == "hunt" else BASE_CHOICES[key]
         return rule, key
     key = next(key for key in sorted(extra) if key not in BASE_CHOICES)
-    return parts.of(state).table("module_choices")[key], key
+    return state["parts"].table("module_choices")[key], key
 
 
 def acquire_species(state: State, player: dict, card: str) -> None:
@@ -395,7 +394,7 @@ def acquire_species(state: State, player: dict, card: str) -> None:
 def space_choice(state: State, command: dict) -> dict:
     """The action-specific choice a take_action made (its card, tile, deposit ...), without the parts' own move
     fields."""
-    fields = parts.of(state).hooks("move_fields")
+    fields = state["parts"].hooks("move_fields")
     return {key: value for key, value in command.items() if key not in MOVE_KEYS and key not in fields}
 
 
@@ -412,7 +411,7 @@ def place_crew(state: State, seat: int, command: dict) -> int:
             role = next((kind for kind in OFFICERS if kind in named), None)
             tile = substitute(player, role) if role else None
             player["subst_used"].append(tile if tile is not None else next(
-                mark for allows, mark in parts.of(state).hooks("lead_substitutes")
+                mark for allows, mark in state["parts"].hooks("lead_substitutes")
                 if allows(player, tuple(sorted(named)))))
     for kind, count in command["crew"].items():
         player["free"][kind] -= count
@@ -426,7 +425,7 @@ def take_action(state: State, seat: int, command: dict) -> None:
     space_id = command["space"]
     placed = place_crew(state, seat, command)
     player["turns"] += 1
-    game = parts.of(state)
+    game = state["parts"]
     for hook in (*game.hooks("cards_taken"), *game.hooks("before_effect")):
         hook(state, seat, command)
     if space_id == EVENT_SPACE:
@@ -457,7 +456,7 @@ def event_action(state: State, seat: int, command: dict) -> None:
     if card["effect"] == "animal_tracks" and state["event_species"]:
         acquire_species(state, player, state["event_species"])
         state["event_species"] = None
-    own = parts.of(state).table("event_actions")  # a part's event cards, after their data-driven gains
+    own = state["parts"].table("event_actions")  # a part's event cards, after their data-driven gains
     if card["effect"] in own:
         own[card["effect"]](state, seat)
 
@@ -563,7 +562,7 @@ def _ice_fishing(state: State, seat: int, player: dict, space: dict, command: di
     """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json). Event 26: twice. Modules may
     apply it more times (TIS-SHEL-5)."""
     times = (SHOAL_OF_FISH_FACTOR if state["shoal_of_fish"] else 1) + sum(
-        bonus(state, seat) for bonus in parts.of(state).hooks("fishing_bonus"))
+        bonus(state, seat) for bonus in state["parts"].hooks("fishing_bonus"))
     raise_food(player, placed * times)
 
 

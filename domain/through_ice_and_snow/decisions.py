@@ -12,7 +12,7 @@ from typing import NamedTuple
 from domain.core.canonical import canonical_json
 from domain.core.commands import unoffered_field
 from domain.core.errors import IllegalMove
-from domain.through_ice_and_snow import parts, voyage
+from domain.through_ice_and_snow import voyage
 from domain.through_ice_and_snow.board import State, pay, score
 from domain.through_ice_and_snow.catalogue import CAT, RESOURCES
 from domain.through_ice_and_snow.tracks import (
@@ -58,14 +58,14 @@ def moves(state: State, entry: dict) -> list[dict]:
     """Every command the pending decision ``entry`` accepts, with the variants the parts add (e.g. food cans in a
     cabin)."""
     found = base_moves(state, entry)
-    for hook in parts.of(state).hooks("decision_moves"):
+    for hook in state["parts"].hooks("decision_moves"):
         found = hook(state, entry, found)
     return found
 
 
 def base_moves(state: State, entry: dict) -> list[dict]:
     kind = entry["kind"]
-    decision = parts.of(state).table("decisions")[kind]
+    decision = state["parts"].table("decisions")[kind]
     command = decision.command
     player = state["players"][entry["seat"]]
     if decision.moves is not None:
@@ -102,7 +102,7 @@ def base_moves(state: State, entry: dict) -> list[dict]:
 
 
 def check(state: State, entry: dict, command: dict) -> None:
-    decision = parts.of(state).table("decisions")[entry["kind"]]
+    decision = state["parts"].table("decisions")[entry["kind"]]
     expected, rule_id = decision.command, decision.rule_id
     if command.get("type") != expected:
         raise IllegalMove("decision_pending", f"the game waits for your {expected} decision", rule_id=rule_id,
@@ -122,7 +122,7 @@ def resolve(state: State, command: dict) -> None:
     player = state["players"][seat]
     kind = entry["kind"]
     done = True
-    game = parts.of(state)
+    game = state["parts"]
     decision = game.table("decisions")[kind]
     if decision.resolve is not None:
         decision.resolve(state, entry, command)
@@ -166,7 +166,7 @@ def resolve(state: State, command: dict) -> None:
 
 def cabin_vp(state: State, player: dict, lowered: int) -> int:
     """TIS-ACT-20: 1 VP per 2 food lowered in Build Cabin, unless a part gives the player its own (e.g. Parry)."""
-    own = (hook(player, lowered) for hook in parts.of(state).hooks("cabin_vp"))
+    own = (hook(player, lowered) for hook in state["parts"].hooks("cabin_vp"))
     return next((vp for vp in own if vp is not None), lowered // CABIN_FOOD_PER_VP)
 
 

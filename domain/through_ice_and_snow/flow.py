@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.through_ice_and_snow import parts, voyage
+from domain.through_ice_and_snow import voyage
 from domain.through_ice_and_snow.board import (
     State,
     all_lost,
@@ -31,7 +31,7 @@ Step = Callable[[State], bool]
 def module_setup(state: State) -> bool:
     """The parts' own setup draws (e.g. TIS-DUAL-1), before the base game's: each returns True while it still
     needs a chance draw or a decision it has just set up."""
-    if not any(draw(state) for draw in parts.of(state).hooks("setup_draws")):
+    if not any(draw(state) for draw in state["parts"].hooks("setup_draws")):
         state["step"] = "extra_events"
     return True
 
@@ -76,7 +76,7 @@ def choose(state: State) -> bool:
 
 def owed(state: State, seat: int) -> list[dict]:
     """The setup choice moves a seat still owes the parts (none when done)."""
-    return [move for hook in parts.of(state).hooks("setup_choices") for move in hook(state, seat)]
+    return [move for hook in state["parts"].hooks("setup_choices") for move in hook(state, seat)]
 
 
 def reveal(state: State) -> bool:
@@ -125,7 +125,7 @@ def action_start(state: State) -> bool:
     for player in state["players"]:
         player["passed"] = False
         player["turns"] = 0
-    for hook in parts.of(state).hooks("action_start"):
+    for hook in state["parts"].hooks("action_start"):
         hook(state)
     state["turn"] = state["leader"]
     state["step"] = "action"
@@ -217,7 +217,7 @@ def cleanup(state: State) -> bool:
 def finished(state: State) -> bool:
     """TIS-END-1: after the final voyage the expedition has passed the Northwest Passage; a part may give the end
     another outcome than a ranking (the single-player scenarios)."""
-    endings = parts.of(state).hooks("endings")
+    endings = state["parts"].hooks("endings")
     state["over"] = next((over for over in (ending(state) for ending in endings) if over), {"outcome": "ranked"})
     return True
 
@@ -262,7 +262,7 @@ STEPS: dict[str, Step] = {
 def advance(state: State) -> State:
     """Run the match's steps (the base game's, as its parts wrap them); the checks the state names (e.g. an
     immediate loss) run before every step."""
-    game = parts.of(state)
+    game = state["parts"]
     checks = [game.table("checks")[name] for name in state["checks"]] if state["checks"] else ()
     steps = game.table("steps")
     for check in checks:

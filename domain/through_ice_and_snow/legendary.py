@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.core import IllegalMove, make_event
 from domain.core.commands import unoffered_field
 from domain.core.parts import RulePart
-from domain.through_ice_and_snow import actions, flow, parts, voyage
+from domain.through_ice_and_snow import actions, flow, voyage
 from domain.through_ice_and_snow.board import State, event_number, owned, pay
 from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.tracks import lower_track, scurvy_like
@@ -84,7 +84,7 @@ def chosen(state: State, seat: int, data: dict) -> None:
     does at once (explorers.py: Amundsen's dog track). TIS-LEG-4: with event 51 chosen, one spare sailor per
     player colour is set aside (the INTERPRETATION of the spec)."""
     state["players"][seat][KINDS[data["kind"]][2]] = data["card"]
-    for hook in parts.of(state).hooks("card_kept"):
+    for hook in state["parts"].hooks("card_kept"):
         hook(state, seat, data)
     if data["kind"] == "event" and event_number(data["card"]) == RESCUE_CARD:
         state["legendary"]["spare_sailors"] = list(range(state["n"]))

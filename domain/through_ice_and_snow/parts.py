@@ -2,14 +2,33 @@
 
 Each module and scenario file ends with its ``PART``, a :class:`~domain.core.parts.RulePart` naming the steps
 it wraps, the tables it adds to and the hooks it runs; :func:`chosen` picks the parts of an option set and
-:func:`composed` lays them over the base game's tables, once per option set. The engine reads the composition
-of the match it works on (:func:`of`), never a table a module changed.
+:func:`composed` lays them over the base game's tables, once per option set. A match's state holds its
+composition (``state["parts"]``), and the engine reads hooks and tables there, never a table a module changed.
 """
 from __future__ import annotations
 
 from functools import cache
 
 from domain.core.parts import Composition
+from domain.through_ice_and_snow import (
+    actions,
+    amundsen,
+    decisions,
+    dual_species,
+    epidemic,
+    explorers,
+    flow,
+    legendary,
+    lost_expedition,
+    magnetic,
+    myths,
+    shelter,
+    solo,
+    survival,
+    variants,
+    voyage,
+    walking,
+)
 
 # The order of the parts: the order in which their hooks run where several are played together and hook the
 # same point, and in which their wrappers wrap a step or effect (the last listed is the outermost). It is the
@@ -74,55 +93,14 @@ def chosen(options: dict) -> tuple[str, ...]:
     return tuple(name for name in ORDER if played[name])
 
 
-def of(state: dict) -> Composition:
-    """The composition of the match ``state`` belongs to."""
-    return for_options(state["options"])
-
-
 def for_options(options: dict) -> Composition:
-    """The composition of a match with these options. Every hook asks for it, so it is looked up by a key of the
-    options that choose parts alone, spelt out to be quick."""
-    get = options.get
-    cards = get("legendary_expeditions")
-    return _for_choice((get("scenario"), tuple(cards) if cards else (), get("survival"), get("shelter_building"),
-                        get("dual_species"), get("inuit_myths"), get("walking_on_ice"),
-                        get("variant_coastal_extra_species")))
-
-
-@cache
-def _for_choice(key: tuple) -> Composition:
-    scenario, cards, *switches = key
-    names = ("survival", "shelter_building", "dual_species", "inuit_myths", "walking_on_ice",
-             "variant_coastal_extra_species")
-    return composed(chosen({"scenario": scenario, "legendary_expeditions": cards,
-                            **dict(zip(names, switches, strict=True))}))
+    """The composition of a match with these options: the same one for every match with the same parts."""
+    return composed(chosen(options))
 
 
 @cache
 def composed(names: tuple[str, ...]) -> Composition:
     """The named parts laid over the base game's tables, in the order given."""
-    # imported when a composition is first built: the module files import the engine files, which ask this file
-    # for their match's composition
-    from domain.through_ice_and_snow import (
-        actions,
-        amundsen,
-        decisions,
-        dual_species,
-        epidemic,
-        explorers,
-        flow,
-        legendary,
-        lost_expedition,
-        magnetic,
-        myths,
-        shelter,
-        solo,
-        survival,
-        variants,
-        voyage,
-        walking,
-    )
-
     parts = {part.name: part for part in (solo.PART, amundsen.PART, dual_species.PART, epidemic.PART,
                                           legendary.PART, explorers.PART, lost_expedition.PART, magnetic.PART,
                                           myths.PART, shelter.PART, survival.RECORD, survival.PART, walking.PART,

@@ -184,7 +184,8 @@ class ThroughIceAndSnow(Rules):
 
     def setup(self, created: dict) -> State:
         seats = [seat["seat"] for seat in created["seats"]]
-        return flow.advance(new_state(seats, created["options"]))
+        options = created["options"]
+        return flow.advance(new_state(seats, options, parts.for_options(options)))
 
     # ------------------------------------------------------------------ apply
     def event_types(self) -> frozenset[str]:
@@ -227,7 +228,7 @@ class ThroughIceAndSnow(Rules):
             outcome = [top, *outcome]
         for card in outcome:
             deck.remove(card)
-        handlers = parts.of(state).table("chance_handlers")
+        handlers = state["parts"].table("chance_handlers")
         if key in handlers:
             handlers[key](state, node, outcome)
         elif key == "extra_removal":
@@ -263,7 +264,7 @@ class ThroughIceAndSnow(Rules):
         seat = node.get("seat")
         deck = node["deck"]
         # a part's deck whose drawable cards are not simply every card left (the compass deck's bottom 5)
-        own = parts.of(state).table("candidates")
+        own = state["parts"].table("candidates")
         candidates = drawable(state, deck) if deck in ("coastal", "open_sea") and node["key"] != "extra_removal" \
             else own[deck](state) if deck in own else state["decks"][deck]
         visible_to = () if node.get("hidden") else None if seat is None else (state["seats"][seat],)
@@ -296,7 +297,7 @@ class ThroughIceAndSnow(Rules):
         if seat not in self.to_act(state):
             return []
         index = state["seats"].index(seat)
-        extra = [move for moves in parts.of(state).table("extra_moves").values() for move in moves(state, index)] \
+        extra = [move for moves in state["parts"].table("extra_moves").values() for move in moves(state, index)] \
             if state["step"] not in SETUP_STEPS else []
         if state["pending"]:
             return [*decisions.moves(state, state["pending"][0]), *extra]
@@ -318,7 +319,7 @@ class ThroughIceAndSnow(Rules):
             raise unknown_move(command, command_types())
         if kind in EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
             event, rule_id = EXTRA_COMMANDS[kind]
-            moves = parts.of(state).table("extra_moves").get(kind)
+            moves = state["parts"].table("extra_moves").get(kind)
             offers = moves(state, index) if moves else []
             if not actions.offered(command, offers):
                 raise unoffered_field(command, offers, rule_id) or IllegalMove(
@@ -366,7 +367,7 @@ class ThroughIceAndSnow(Rules):
     def view(self, state: State, reader: str | None) -> dict:
         everything = reader == ORGANISER
         revealed = state["step"] not in SETUP_STEPS
-        game = parts.of(state)
+        game = state["parts"]
         dealt_cards = game.hooks("dealt_cards")
         players = []
         for seat, player in zip(state["seats"], state["players"], strict=True):
@@ -419,7 +420,7 @@ class ThroughIceAndSnow(Rules):
 
     def secrets(self, state: State) -> dict[str, set[str]]:
         revealed = state["step"] not in SETUP_STEPS
-        game = parts.of(state)
+        game = state["parts"]
         dealt_cards = game.hooks("dealt_cards")
         result = {}
         for index, (seat, player) in enumerate(zip(state["seats"], state["players"], strict=True)):
@@ -447,6 +448,13 @@ class ThroughIceAndSnow(Rules):
         in_decks = set(state["decks"]["coastal"]) | set(state["decks"]["open_sea"])
         known.update(card for card, seen_by in state["peeked"].items() if seen_by == [seat] and card in in_decks)
         return known
+
+    def state_to_json(self, state: State) -> dict:
+        """The state without its composition, which its options choose again (:meth:`state_from_json`)."""
+        return {key: value for key, value in state.items() if key != "parts"}
+
+    def state_from_json(self, value: dict) -> State:
+        return {**value, "parts": parts.for_options(value["options"])}
 
     def is_over(self, state: State) -> bool:
         return state["over"] is not None

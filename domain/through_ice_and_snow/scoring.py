@@ -1,7 +1,6 @@
 """Final scoring (TIS-END-2..4) and the investor objectives (spec 2.4)."""
 from __future__ import annotations
 
-from domain.through_ice_and_snow import parts
 from domain.through_ice_and_snow.board import State
 from domain.through_ice_and_snow.catalogue import CAT
 
@@ -66,7 +65,7 @@ def score_sheet(state: State) -> dict:
     """The score sheet of a normal end, or the catastrophe that made everyone lose (TIS-LOSE-*). A part may give
     its own sheet (the single-player scenarios) or add its own lines (seat, rule, label, points)."""
     seats = state["seats"]
-    game = parts.of(state)
+    game = state["parts"]
     for sheet in game.hooks("score_sheets"):
         own = sheet(state)
         if own is not None:

@@ -8,7 +8,6 @@ and the scenario's own rules, its objectives among them, live in its own file.
 from __future__ import annotations
 
 from domain.core.parts import RulePart
-from domain.through_ice_and_snow import parts
 from domain.through_ice_and_snow.board import State
 from domain.through_ice_and_snow.catalogue import CAT
 
@@ -54,7 +53,7 @@ def prestige_check(state: State) -> None:
 def ending(state: State) -> dict:
     """The Northwest Passage is sailed: won if every objective of the scenario is met, lost otherwise. Each
     objective is the scenario part's (its ``objectives``): the rule, what is to be done, whether it is done."""
-    missed = [rule for rule, _, met in parts.of(state).hooks("objectives") if not met(state)]
+    missed = [rule for rule, _, met in state["parts"].hooks("objectives") if not met(state)]
     if missed:
         return {"outcome": "lost", "rule": missed[0], "detail": "objectives not met: " + ", ".join(missed)}
     return {"outcome": "won", "rule": NO_PRESTIGE_RULE[scenario(state)], "detail": "every objective met"}
@@ -67,7 +66,7 @@ def sheet(state: State) -> dict:
     return {"outcome": "won" if over["outcome"] == "won" else "lost", "rule": over.get("rule"),
             "detail": over.get("detail"),
             "objectives": [{"rule": rule, "objective": label, "met": met(state)}
-                           for rule, label, met in parts.of(state).hooks("objectives")],
+                           for rule, label, met in state["parts"].hooks("objectives")],
             "lines": [], "totals": {seat: state["players"][0]["vp"]}, "ranking": [], "tie_breaks": []}
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 
-from domain.through_ice_and_snow import parts
 from domain.through_ice_and_snow.board import (
     State,
     all_lost,
@@ -115,7 +114,7 @@ def send_to_sick_bay(player: dict, crew: dict) -> None:
 def scurvy(state: State, seat: int) -> None:
     """TIS-TRK-HEALTH-1: 2 crew of the player's choice go to the sick bay (a decision when there is a choice). The
     parts' ``effect_applied`` hooks are told (e.g. guilt, TIS-WALK-18)."""
-    for hook in parts.of(state).hooks("effect_applied"):
+    for hook in state["parts"].hooks("effect_applied"):
         hook(state, seat, "scurvy")
     scurvy_like(state, seat, SICK_PER_SCURVY, ())
 
@@ -137,7 +136,7 @@ def scurvy_like(state: State, seat: int, count: int, exclude: tuple[str, ...]) -
 
 def mutiny(state: State, seat: int) -> None:
     """TIS-TRK-MORALE-1: lower food by half the crew, rounded up; food shortage if it cannot."""
-    for hook in parts.of(state).hooks("effect_applied"):
+    for hook in state["parts"].hooks("effect_applied"):
         hook(state, seat, "mutiny")
     demand_food(state, seat, -(-crew_count(state["players"][seat]) // 2))
 
@@ -207,7 +206,7 @@ def fuel_band(state: State, seat: int) -> None:
     """TIS-TRK-FUEL-1: the band of the new fuel level after a Voyage-step fuel loss (a module may give a player
     other bands, e.g. Franklin, TIS-LEG-6)."""
     player = state["players"][seat]
-    own = (hook(player) for hook in parts.of(state).hooks("fuel_bands"))
+    own = (hook(player) for hook in state["parts"].hooks("fuel_bands"))
     bands = next((bands for bands in own if bands), CAT.tracks["fuel"]["bands"])
     for band in bands:
         if band["low"] <= player["fuel"] <= band["high"]:

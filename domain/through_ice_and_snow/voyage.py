@@ -1,7 +1,6 @@
 """The Voyage phase (TIS-VOY-*), the final voyage (TIS-END-1) and the voyage event cards (spec 2.3)."""
 from __future__ import annotations
 
-from domain.through_ice_and_snow import parts
 from domain.through_ice_and_snow.board import (
     State,
     all_lost,
@@ -42,7 +41,7 @@ def usable(state: State, route: dict) -> bool:
     that no module closes (TIS-WALK-3: walking routes before the ship is abandoned)."""
     return state["sections"].get(route["section"]) in route["sides"] \
         and route.get("variant", state["map_variant"]) == state["map_variant"] \
-        and all(allows(state, route) for allows in parts.of(state).hooks("route_filters"))
+        and all(allows(state, route) for allows in state["parts"].hooks("route_filters"))
 
 
 def destinations(state: State, anchor: str | None = None) -> list[str]:
@@ -171,7 +170,7 @@ def map_region(state: State) -> None:
     state["supply"]["cartography"] -= 1
     state["mapped"][region] = state["seats"][state["leader"]]
     leader = state["players"][state["leader"]]
-    own = (hook(leader) for hook in parts.of(state).hooks("mapping_vp"))  # e.g. Collinson's
+    own = (hook(leader) for hook in state["parts"].hooks("mapping_vp"))  # e.g. Collinson's
     score(leader, next((vp for vp in own if vp is not None), 1))
 
 
@@ -216,7 +215,7 @@ def event_effect(state: State) -> None:
     """The revealed card's effect: the base game's (EVENT_EFFECTS) or the one a part gives its own cards."""
     state["step"] = "card_setup"
     card = CAT.events[event_number(state["event"])]
-    effects = parts.of(state).table("event_effects")
+    effects = state["parts"].table("event_effects")
     if card["effect"] in effects:
         effects[card["effect"]](state, card)
 
@@ -232,7 +231,7 @@ def card_setup(state: State) -> None:
 def card_setup_species(state: State) -> None:
     """TIS-VOY-6: species cards by the region's species icons, and the more a part reveals (the translator's
     variant, TIS-VOY-5)."""
-    extra = sum(more(state) for more in parts.of(state).hooks("extra_species"))
+    extra = sum(more(state) for more in state["parts"].hooks("extra_species"))
     count = min(CAT.anchors[state["anchor"]]["species_icons"] + extra, len(state["decks"]["species"]))
     state["step"] = "action_start"
     if count:

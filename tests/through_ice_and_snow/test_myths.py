@@ -5,7 +5,7 @@ import pytest
 
 from domain.core import SERVER, TABLE, IllegalMove
 from domain.core.match import legal_moves, view
-from domain.through_ice_and_snow import RULES, parts
+from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.board import join_inuit
 from domain.through_ice_and_snow.tracks import lower_track
 from tests.conformance.harness import play_random_game
@@ -53,7 +53,7 @@ def test_a_creature_is_revealed_on_reaching_a_new_island():
     assert match.state["myths"]["active"] == [44] and view(match, None)["state"]["myths"]["active"] == [44]
     state = match.state
     state["anchor"] = "C1"  # Boothia is no island
-    parts.of(state).table("steps")["card_setup"](state)
+    state["parts"].table("steps")["card_setup"](state)
     assert state["chance"]["key"] == "hunting_setup"
     assert state["myths"]["token"] == "Baffin" and len(state["decks"]["creature"]) == 7
 

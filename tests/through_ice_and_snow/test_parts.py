@@ -34,8 +34,10 @@ def test_one_composition_serves_every_match_with_the_same_options():
                          "options": RULES.validate_options({"inuit_myths": True}, 2)})
     second = RULES.setup({"seats": [{"seat": "p1"}, {"seat": "p2"}, {"seat": "p3"}],
                           "options": RULES.validate_options({"inuit_myths": True, "whale_hunting": True}, 3)})
-    assert parts.of(first) is parts.of(second)
-    assert parts.of(first) is not parts.for_options(RULES.validate_options({}, 2))
+    assert first["parts"] is second["parts"]
+    assert first["parts"] is not parts.for_options(RULES.validate_options({}, 2))
+    assert RULES.state_from_json(RULES.state_to_json(first))["parts"] is first["parts"]
+    assert "parts" not in RULES.state_to_json(first)
 
 
 def test_the_base_game_tables_hold_the_base_game_alone():
