@@ -4,6 +4,23 @@ Each module and scenario file ends with its ``PART``, a :class:`~domain.core.par
 it wraps, the tables it adds to and the hooks it runs; :func:`chosen` picks the parts of an option set and
 :func:`composed` lays them over the base game's tables, once per option set. A match's state holds its
 composition (``state["parts"]``), and the engine reads hooks and tables there, never a table a module changed.
+
+:data:`ORDER` is the one order of the parts: the order in which their hooks run where several are played
+together and hook the same point, and in which their wrappers wrap a step or an effect (the last listed is the
+outermost). It is the order the rules have always been composed in, so every recorded game replays as it was
+played, which the golden playthroughs pin. Most parts hook points that no part played with them hooks, or run
+hooks that touch nothing of each other's; where the order decides anything, this is what it decides:
+
+- setup draws come in this order, and with a seed which cards each one gets: Amundsen's Voyage's coastal cards
+  to the box before Dual Animal Species' hunting cards, the Legendary cards dealt before the Lost Expedition's
+  priority card;
+- Walking on Ice wraps the voyage type after Belcher (explorers): once the ships are abandoned the Traverse
+  type is chosen instead, by Belcher in the round he overrode the route;
+- the card Kellett looked at and Back's slot are choices of an action before the Survival deposit is paired
+  with each of them (``survival.with_deposits`` pairs the choices made before it);
+- Inuit Myths refuses an action before Shelter Building and Walking on Ice do, and on the score sheet the
+  shelter majority comes before the guilt of Walking on Ice;
+- a view shows the parts' own state in this order.
 """
 from __future__ import annotations
 
@@ -30,20 +47,6 @@ from domain.through_ice_and_snow import (
     walking,
 )
 
-# The order of the parts: the order in which their hooks run where several are played together and hook the
-# same point, and in which their wrappers wrap a step or effect (the last listed is the outermost). It is the
-# order the rules have always been composed in, so every recorded game replays as it was played (the golden
-# playthroughs pin it). Most parts hook points no part played with them hooks, or run hooks that touch nothing
-# of each other's; where the order decides anything, this is what it decides:
-# - setup draws come in this order (Dual Animal Species' removal, a scenario's draws, then the Legendary deal),
-#   and a seed's draws with them;
-# - Walking on Ice wraps the voyage type after Belcher (explorers): once the ships are abandoned the Traverse
-#   type is chosen instead, by Belcher in the round he overrode the route;
-# - the card Kellett looked at and Back's slot are choices of an action before the Survival deposit is paired
-#   with each of them (``survival.with_deposits`` pairs the choices made before it);
-# - Inuit Myths refuses an action before Shelter Building and Walking on Ice do, and on the score sheet the
-#   shelter majority comes before the guilt of Walking on Ice;
-# - a view shows the parts' own state in this order.
 ORDER = ("single_player", "amundsens_voyage", "dual_species", "mysterious_epidemic", "legendary_expeditions",
          "explorers", "lost_expedition", "magnetic_north_pole", "inuit_myths", "shelter_building",
          "survival_record", "survival", "walking_on_ice", "variant_coastal_extra_species")
