@@ -28,6 +28,7 @@ GALLEY_FOOD = 2
 # step it wraps.
 Step = Callable[[State], bool]
 
+
 def module_setup(state: State) -> bool:
     """The parts' own setup draws (e.g. TIS-DUAL-1), before the base game's: each returns True while it still
     needs a chance draw or a decision it has just set up."""
