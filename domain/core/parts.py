@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
-NOTHING: Mapping = MappingProxyType({})
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,9 @@ class RulePart:
     """
 
     name: str
-    hooks: Mapping[str, tuple] = field(default_factory=lambda: NOTHING)
+    hooks: Mapping[str, tuple[Any, ...]] = field(default_factory=lambda: NOTHING)
     entries: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: NOTHING)
-    wraps: Mapping[str, Mapping[str, Callable]] = field(default_factory=lambda: NOTHING)
+    wraps: Mapping[str, Mapping[str, Callable[..., Any]]] = field(default_factory=lambda: NOTHING)
 
     def __post_init__(self) -> None:
         """Read-only all the way down, like the value it is."""
@@ -55,10 +56,13 @@ class Composition:
     """
 
     __slots__ = ("names", "_hooks", "_tables")
+    names: tuple[str, ...]
+    _hooks: dict[str, tuple[Any, ...]]
+    _tables: dict[str, Mapping[str, Any]]
 
     def __init__(self, hook_points: Iterable[str], tables: Mapping[str, Mapping[str, Any]],
                  parts: Iterable[RulePart]) -> None:
-        hooks: dict[str, list] = {point: [] for point in hook_points}
+        hooks: dict[str, list[Any]] = {point: [] for point in hook_points}
         composed = {name: dict(table) for name, table in tables.items()}
         chosen = tuple(parts)
         for part in chosen:
@@ -83,7 +87,7 @@ class Composition:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a composition never changes once built (not even {name!r})")
 
-    def hooks(self, point: str) -> tuple:
+    def hooks(self, point: str) -> tuple[Any, ...]:
         """What the parts added at a hook point, in their order (empty when none did)."""
         return self._hooks[point]
 
@@ -92,7 +96,7 @@ class Composition:
         return self._tables[name]
 
 
-def _known(part: RulePart, name: str, found: dict, kind: str) -> Any:
+def _known(part: RulePart, name: str, found: dict[str, T], kind: str) -> T:
     if name not in found:
         raise ValueError(f"rule part {part.name!r} names {name!r}, which is no {kind} of its game")
     return found[name]

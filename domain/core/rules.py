@@ -150,8 +150,8 @@ class Rules(ABC, Generic[StateT]):
     def state_to_json(self, state: StateT) -> JsonObject:
         """A JSON value that :meth:`state_from_json` turns back into an equal state.
 
-        By default the state is a JSON object already, as every game's is; a game whose state is not
-        overrides both."""
+        By default the state is a JSON object already; a game whose state holds anything else overrides
+        both."""
         return cast(JsonObject, state)
 
     def state_from_json(self, value: JsonObject) -> StateT:

@@ -200,6 +200,8 @@ def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Op
     """
     if space_id == EVENT_SPACE:
         card = event_card(state)
+        if card is None:  # no action card is free this round: its space has no requirement to meet
+            return []
         return [(tuple(card["lead"]) if card.get("lead") else None, card["crew"], card.get("crew_max", card["crew"]))]
     space = CAT.spaces[space_id]
     options: list[Option] = []
@@ -317,7 +319,7 @@ def check_crew(state: State, player: dict, options: list[Option], lead, crew) ->
         if (need_lead is None) != (lead is None):
             continue
         pool = dict(player["free"])
-        if lead is not None:
+        if lead is not None and need_lead is not None:  # both or neither, by the check above
             if lead not in lead_types(state, player, need_lead):
                 continue
             pool[lead] -= 1

@@ -9,10 +9,15 @@ part of the state's JSON, which has the options it is rebuilt from
 """
 from __future__ import annotations
 
+from typing import Any
+
 from domain.core.parts import Composition
 from domain.through_ice_and_snow.catalogue import CAT
 
-State = dict
+State = dict[str, Any]
+"""A Through Ice and Snow game's state: the compact object :func:`new_state` builds, seats as indexes, with the
+keys of its rule parts and, under ``parts``, the match's composition (all else is JSON). Reached by computed
+keys throughout, so typed as the plain object it is."""
 
 def new_state(seats: list[str], options: dict, game: Composition) -> State:
     """The table before any card is dealt, with what the match's parts (``game``) add to it.

@@ -27,6 +27,14 @@ def has(player: dict, name: str) -> dict | None:
     return card if card is not None and card["ability"] == name else None
 
 
+def held(player: dict, name: str) -> dict:
+    """The explorer card ``name`` of a player the rules know to hold it: the move or decision it opens is theirs."""
+    card = has(player, name)
+    if card is None:
+        raise ValueError(f"the player holds no {name} explorer card")
+    return card
+
+
 def add_state(state: State) -> None:
     state["explorers"] = {"belcher_uses": {}, "belcher_voyage": None, "mcclure_round": 0, "kellett": None}
 
@@ -75,7 +83,7 @@ def chart_moves(state: State, seat: int) -> list[dict]:
 
 def charted(state: State, seat: int, data: dict) -> None:
     player = state["players"][seat]
-    card = has(player, "collinson")
+    card = held(player, "collinson")
     player["fuel"] -= card["chart_fuel"]
     state["supply"]["cartography"] -= 1
     state["mapped"][data["region"]] = state["seats"][seat]
@@ -116,7 +124,7 @@ def kept(state: State, seat: int, data: dict) -> None:
     player = state["players"][seat]
     if data["kind"] == "explorer" and has(player, "amundsen"):
         state["supply"]["dog"] += player["dogs"]
-        player.update(dogs=0, fixed_dogs=has(player, "amundsen")["dog_track"])
+        player.update(dogs=0, fixed_dogs=held(player, "amundsen")["dog_track"])
 
 
 # ---------------------------------------------------------------- F McClure, H Belcher
@@ -139,12 +147,12 @@ def meal(state: State, base: flow.Step) -> bool:
 def mcclure_moves(state: State, entry: dict) -> list[dict]:
     player = state["players"][entry["seat"]]
     return [{"type": "mcclure_trade", "times": times}
-            for times in range(player["food"] // has(player, "mcclure")["food"] + 1)]
+            for times in range(player["food"] // held(player, "mcclure")["food"] + 1)]
 
 
 def mcclure_traded(state: State, entry: dict, command: dict) -> None:
     player = state["players"][entry["seat"]]
-    card = has(player, "mcclure")
+    card = held(player, "mcclure")
     player["food"] -= card["food"] * command["times"]
     raise_track(player, "morale", card["morale"] * command["times"])
 

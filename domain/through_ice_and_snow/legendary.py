@@ -8,7 +8,7 @@ with their decks, GAP-13).
 """
 from __future__ import annotations
 
-from domain.core import IllegalMove, make_event
+from domain.core import Event, IllegalMove, make_event
 from domain.core.commands import unoffered_field
 from domain.core.parts import RulePart
 from domain.through_ice_and_snow import actions, flow, voyage
@@ -70,7 +70,7 @@ def owed(state: State, seat: int) -> list[dict]:
             for card in player[f"{KINDS[kind][2]}_dealt"]]
 
 
-def choose(state: State, seat: int, command: dict) -> dict:
+def choose(state: State, seat: int, command: dict) -> Event:
     offers = owed(state, seat)
     if not actions.offered(command, offers):
         raise unoffered_field(command, offers, "TIS-CMD-4") or IllegalMove(
@@ -200,7 +200,7 @@ def with_inuk(move: dict) -> bool:
 
 def check_hunter(state: State, seat: int, command: dict) -> None:
     """A Hunt the kept event 47 opens is checked against the moves it allows (TIS-LEG-7)."""
-    space = command.get("space")
+    space: str = command["space"]  # a string: the base game's checks, which run first, refuse any other
     if space == actions.EVENT_SPACE or CAT.spaces[space]["action"] != "hunt" \
             or not kept_ability(state["players"][seat], "hunt_with_inuk"):
         return

@@ -24,7 +24,9 @@ hooks that touch nothing of each other's; where the order decides anything, this
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from domain.core.parts import Composition
 from domain.through_ice_and_snow import (
@@ -109,7 +111,9 @@ def composed(names: tuple[str, ...]) -> Composition:
                                           myths.PART, shelter.PART, survival.RECORD, survival.PART, walking.PART,
                                           variants.PART)}
     # the base game's tables; those it leaves empty exist for the parts alone
-    tables = {"steps": flow.STEPS, "effects": actions.EFFECTS, "event_effects": voyage.EVENT_EFFECTS,
-              "decisions": decisions.COMMANDS, "event_actions": {}, "module_choices": {}, "checks": {},
-              "extra_moves": {}, "candidates": {}, "chance_handlers": {}}
+    tables: dict[str, Mapping[str, Any]] = {
+        "steps": flow.STEPS, "effects": actions.EFFECTS, "event_effects": voyage.EVENT_EFFECTS,
+        "decisions": decisions.COMMANDS, "event_actions": {}, "module_choices": {}, "checks": {},
+        "extra_moves": {}, "candidates": {}, "chance_handlers": {},
+    }
     return Composition(HOOK_POINTS, tables, [parts[name] for name in names])

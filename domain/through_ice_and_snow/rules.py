@@ -3,8 +3,9 @@ components, the modules (Survival, Shelter Building, Dual Animal Species, Walkin
 Expeditions) and the single-player scenarios, each a game option."""
 from __future__ import annotations
 
-from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
+from domain.core import ORGANISER, ChanceNode, Event, IllegalMove, Rules, full_data, make_event, seat_of
 from domain.core.commands import extra_field, unknown_move, unoffered_field
+from domain.core.events import JsonObject
 from domain.through_ice_and_snow import actions, decisions, explorers, flow, legendary, parts, scoring, solo, walking
 from domain.through_ice_and_snow.board import State, drawable, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
@@ -142,7 +143,7 @@ MOVE_DOCS: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
-class ThroughIceAndSnow(Rules):
+class ThroughIceAndSnow(Rules[State]):
     name = "through-ice-and-snow"
     title = "Through Ice and Snow"
     rules_version = "1"
@@ -192,26 +193,27 @@ class ThroughIceAndSnow(Rules):
         return frozenset({"investor_chosen", "cartography_chosen", "action_taken", "passed",
                           *DECISION_EVENTS, *EVENTS})
 
-    def apply(self, state: State, event: dict) -> State:
+    def apply(self, state: State, event: Event) -> State:
         kind = event["type"]
         data = full_data(event)
-        seat = state["seats"].index(event["seat"]) if event.get("seat") in state["seats"] else None
         if kind == "chance_resolved":
             self._chance(state, data["outcome"])
-        elif kind == "investor_chosen":
-            state["players"][seat]["investor"] = data["card"]
-        elif kind == "cartography_chosen":
-            state["players"][seat]["carto"] = data["card"]
-        elif kind == "action_taken":
-            actions.take_action(state, seat, data)
-            flow.next_turn(state)
-        elif kind == "passed":
-            state["players"][seat]["passed"] = True
-            flow.next_turn(state)
         elif kind in DECISION_EVENTS:
             decisions.resolve(state, data)
-        elif kind in EVENTS:
-            EVENTS[kind](state, seat, data)
+        else:
+            seat = state["seats"].index(seat_of(event))
+            if kind == "investor_chosen":
+                state["players"][seat]["investor"] = data["card"]
+            elif kind == "cartography_chosen":
+                state["players"][seat]["carto"] = data["card"]
+            elif kind == "action_taken":
+                actions.take_action(state, seat, data)
+                flow.next_turn(state)
+            elif kind == "passed":
+                state["players"][seat]["passed"] = True
+                flow.next_turn(state)
+            elif kind in EVENTS:
+                EVENTS[kind](state, seat, data)
         return flow.advance(state)
 
     def _chance(self, state: State, outcome: list[str]) -> None:
@@ -312,7 +314,7 @@ class ThroughIceAndSnow(Rules):
         return [*({"type": command, "card": card} for command, (chosen, dealt, _) in SETUP_CHOICES.items()
                   if player[chosen] is None for card in player[dealt]), *flow.owed(state, index)]
 
-    def decide(self, state: State, seat: str, command: dict) -> list[dict]:
+    def decide(self, state: State, seat: str, command: JsonObject) -> list[Event]:
         index = state["seats"].index(seat)
         kind = command.get("type")
         if kind not in command_types():
@@ -345,7 +347,7 @@ class ThroughIceAndSnow(Rules):
             return [make_event("action_taken", {key: value for key, value in command.items() if key != "type"})]
         raise unknown_move(command, {"take_action", "pass"})
 
-    def _setup_choice(self, state: State, index: int, command: dict) -> dict:
+    def _setup_choice(self, state: State, index: int, command: JsonObject) -> Event:
         """TIS-SETUP-16 / TIS-CMD-2 / TIS-CMD-3: keep one dealt card, face down until the reveal."""
         kind = command.get("type")
         if kind not in SETUP_CHOICES:
