@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from typing import Any
 
 from flask import g, request
 
@@ -31,7 +32,7 @@ from service.api.errors import ApiError
 from service.api.schemas import MoveSchema, load
 from service.api.versions import etag, expected_version
 from service.store import BucketCharge, GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
-from service.store.envelope import redact_envelope
+from service.store.envelope import Envelope, redact_envelope
 from service.store.keys import game_keys
 
 # One instance serves every request: building a marshmallow schema costs more than loading a move with it.
@@ -62,6 +63,8 @@ def _direct(game_id: str, token_hash: str):
     """
     services = context.services()
     facts = services.matches.facts(game_id)
+    if facts is None:
+        return None
     reader = facts.readers[token_hash]
     try:
         body = load(MOVE_SCHEMA, json_body())
@@ -97,15 +100,15 @@ def _checked(game_id: str):
     key = _idempotency_key()
     fetched = prelude_for(game_id)
     if key is not None:
-        prefetched = fetched is not None and fetched.idempotency_key == key
-        batch = fetched.recorded if prefetched else _recorded_batch(game_id, key)
+        prefetched = fetched if fetched is not None and fetched.idempotency_key == key else None
+        batch = prefetched.recorded if prefetched is not None else _recorded_batch(game_id, key)
         if batch is not None:
             return _replay(game_id, key, batch, command, reader)
     match = current_match(game_id, meta)
     if match.version != expected:
         # The same key may have moved the game since the look above (a concurrent retry).
         batch = _recorded_batch(game_id, key) if key is not None else None
-        if batch is not None:
+        if key is not None and batch is not None:
             return _replay(game_id, key, batch, command, reader)
         raise _stale(expected, match.version)
     seed = None
@@ -192,7 +195,9 @@ def included() -> frozenset[str]:
     return names
 
 
-def _move_response(game_id: str, envelopes: list[dict], reader: str, *, replayed: bool, after: Match | None = None):
+def _move_response(
+    game_id: str, envelopes: list[Envelope], reader: str, *, replayed: bool, after: Match[Any] | None = None
+):
     """The same body for the first answer and every replay of it: it depends on the batch alone.
 
     ``after`` is the game right after the batch; a replay loads it again. What ``?include=`` asks for is
@@ -234,6 +239,6 @@ def _stale(expected: int, current: int) -> ApiError:
                     field="expected_version", current_version=current, headers={"ETag": etag(current)})
 
 
-def _key_reused(key: str) -> ApiError:
+def _key_reused(key: str | None) -> ApiError:
     return ApiError(422, "idempotency_key_reused", "Idempotency-Key reused",
                     f"the key {key!r} was already used for a different move", field="Idempotency-Key")
