@@ -5,11 +5,12 @@ import importlib
 import pkgutil
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from domain.core.rules import Rules
 
 _NOT_GAMES = {"core"}
-_registered: dict[str, Rules] = {}
+_registered: dict[str, Rules[Any]] = {}
 
 
 def game_names() -> list[str]:
@@ -29,12 +30,12 @@ def _game_names() -> tuple[str, ...]:
     ))
 
 
-def register(rules: Rules) -> None:
+def register(rules: Rules[Any]) -> None:
     """Make a game that lives outside ``domain/`` available by name (the engine's own test game)."""
     _registered[rules.name] = rules
 
 
-def get_rules(name: str) -> Rules:
+def get_rules(name: str) -> Rules[Any]:
     """The rules of game ``name``; ``KeyError`` for a name no package has."""
     if name in _registered:
         return _registered[name]
@@ -44,9 +45,10 @@ def get_rules(name: str) -> Rules:
 
 
 @cache
-def _import(name: str) -> Rules:
-    return importlib.import_module(f"domain.{name.replace('-', '_')}").RULES
+def _import(name: str) -> Rules[Any]:
+    rules: Rules[Any] = importlib.import_module(f"domain.{name.replace('-', '_')}").RULES
+    return rules
 
 
-def all_rules() -> list[Rules]:
+def all_rules() -> list[Rules[Any]]:
     return [get_rules(name) for name in game_names()]
