@@ -9,8 +9,6 @@ on ``CAIRN_QUEUE_URL`` (see :mod:`service.store.connection`).
 from __future__ import annotations
 
 import gc
-import importlib
-import importlib.util
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -19,7 +17,7 @@ from typing import Any
 from flask import Flask
 
 from domain import registry
-from service.api import compression, cors, docs, errors, games, health, keys, prelude, rules, stream
+from service.api import compression, cors, docs, errors, games, health, keys, prelude, records, rules, stream, table
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
@@ -53,8 +51,9 @@ DEFAULTS: dict[str, Any] = {
     "SNAPSHOT_SECRET": None,
 }
 
-# Scores, exports and audits made by the workers; served when the workers package is installed alongside.
-RECORDS_MODULE = "service.api.records"
+# Every route of the API: records are the scores, exports and audits the workers make.
+BLUEPRINTS = (rules.blueprint, games.blueprint, stream.blueprint, docs.blueprint, keys.blueprint, health.blueprint,
+              table.blueprint, records.blueprint)
 _frozen = False
 
 
@@ -70,11 +69,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Hooks run in the reverse order of registration: compression last, after every hook that reads a body.
     app.after_request(compression.compress)
     app.after_request(add_headers)
-    for module in (rules, games, stream, docs, keys, health):
-        app.register_blueprint(module.blueprint)
-    app.register_blueprint(importlib.import_module("service.api.table").blueprint)
-    if importlib.util.find_spec(RECORDS_MODULE) is not None:
-        app.register_blueprint(importlib.import_module(RECORDS_MODULE).blueprint)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     _freeze_boot_objects()
     return app
 
