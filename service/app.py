@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from service.api.matches import MatchCache
 from service.api.ratelimit import CREATE, READ, WRITE, Budget, RateLimiter, add_headers
 from service.store import Durability, EventStore, Replication, snapshot_key
 from service.store.connection import REQUEST_TIMEOUT, Locations, connect
+from workers.queues import enqueue_scoring
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
@@ -76,17 +78,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _services(settings: Mapping[str, Any]) -> Services:
-    """The clients and what is built on them. None of it talks to Redis yet: a process booted during an
-    outage comes up, answers 503s, and works once Redis is back. (The live stream has a client of its own,
-    whose reads may last a whole block: :mod:`service.api.stream`.)"""
+    """The clients and what is built on them; the store enqueues the scoring of each game a move ends. None
+    of it talks to Redis yet: a process booted during an outage comes up, answers 503s, and works once Redis
+    is back. (The live stream has a client of its own, whose reads may last a whole block:
+    :mod:`service.api.stream`.)"""
     locations, timeout = Locations.from_config(settings), float(settings["REDIS_TIMEOUT"])
     client = locations.connect_store(read_timeout=timeout, connect_timeout=timeout)
+    queue_client = connect(locations.queue, read_timeout=timeout, connect_timeout=timeout)
     key = snapshot_key.resolve(settings["SNAPSHOT_SECRET"], settings["DATA_DIR"])
     store = EventStore(client, snapshot_every=int(settings["SNAPSHOT_EVERY"]), snapshot_key=key,
-                       replication=_replication(settings["APPENDFSYNC"], int(settings["REPLICA_WAIT_MS"]), timeout))
+                       replication=_replication(settings["APPENDFSYNC"], int(settings["REPLICA_WAIT_MS"]), timeout),
+                       on_ended=partial(enqueue_scoring, queue_client))
     return Services(
         client=client,
-        queue_client=connect(locations.queue, read_timeout=timeout, connect_timeout=timeout),
+        queue_client=queue_client,
         store=store,
         matches=MatchCache(store),
         limiter=RateLimiter(client, _budgets(settings)),
