@@ -32,15 +32,15 @@ FOLD_LIMIT = 100
 @dataclass
 class GameFacts:
     """A game's immutable secrets, read whole from its private hash: readers by ``sha256(token)``, and the
-    seed (``None`` in table mode)."""
+    seed (``None`` in table mode); its seats follow from its readers."""
 
     readers: dict[str, str] = field(default_factory=dict)
     seed: str | None = None
+    seats: list[str] = field(init=False)
 
-    @property
-    def seats(self) -> list[str]:
-        """Every seat and the organiser were given one token each at creation."""
-        return seat_ids(sum(reader != ORGANISER for reader in self.readers.values()))
+    def __post_init__(self) -> None:
+        # Every seat and the organiser were given one token each at creation.
+        self.seats = seat_ids(sum(reader != ORGANISER for reader in self.readers.values()))
 
 
 class KnownMove(NamedTuple):
