@@ -12,7 +12,8 @@ from domain.core.events import make_event
 from service.redis_server import free_port
 from service.store import EventStore
 from tests.workers.records import play, record
-from workers.queues import enqueue_scoring, queue
+from workers.keeper import Keeper
+from workers.queues import QUEUE, enqueue_scoring, queue
 from workers.scoring import GameNotEnded, score_game
 from workers.sweep import sweep
 
@@ -112,3 +113,17 @@ def test_a_starting_worker_scores_ended_games_whose_scoring_job_was_lost(store, 
     sweep(queue_client, queue(queue_client), tmp_path)
     drain()
     assert store.meta("g1")["status"] == "scored" and store.meta("g2")["status"] == "active"
+
+
+def test_a_running_workers_keeper_enqueues_the_scoring_an_ending_append_could_not(redis_client, queue_client, drain):
+    """No worker restarts: the keeper's upkeep finds the game still ``ended`` and enqueues its scoring, once
+    for all workers within the sweep's period."""
+    unreachable = redis.Redis(host="127.0.0.1", port=free_port(), socket_connect_timeout=0.5)
+    store = EventStore(redis_client, on_ended=partial(enqueue_scoring, unreachable))
+    record(store, "g1", play(scored=False))
+    keepers = [Keeper(queue_client, name, QUEUE) for name in ("w1", "w2")]
+    for keeper in keepers:
+        keeper.tick()
+    assert [job for job in queue(queue_client).job_ids if job.startswith("score-")] == ["score-g1"]
+    drain()
+    assert store.meta("g1")["status"] == "scored"
