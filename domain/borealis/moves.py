@@ -12,18 +12,14 @@ from domain.borealis.flow import active_seat, claimable_goals, goal_available
 from domain.borealis.goals import requirement_met
 from domain.borealis.table import POOL_SIZE
 from domain.core import IllegalMove, make_event
-from domain.core.commands import field, unknown_move
+from domain.core.commands import field
 
 GOAL_STARS = 5
 MAX_DISCARDS = 4
-COMMANDS = ("mulligan", "observe", "refresh_pool", "take_card", "draw_blind", "reorganise", "claim_goal",
-            "choose_farewell_location")
 
 
 def decide(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[dict]:
     kind = command["type"]
-    if kind not in COMMANDS:
-        raise unknown_move(command, COMMANDS)
     if kind == "mulligan":
         return _mulligan(state, seat, command)
     if kind == "claim_goal":

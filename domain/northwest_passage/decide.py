@@ -7,7 +7,7 @@ round) sees the board as it now is.
 """
 from __future__ import annotations
 
-from domain.core.commands import field, unknown_move
+from domain.core.commands import field
 from domain.core.errors import IllegalMove
 from domain.core.events import Event, make_event
 from domain.northwest_passage.board import Board
@@ -30,10 +30,6 @@ from domain.northwest_passage.state import (
     usable_crew,
 )
 
-PLAY_COMMANDS = (
-    "draw_tile", "refresh_and_draw", "place_tile", "transfer_crew", "move_ship", "move_sled",
-    "explore", "discover", "end_turn", "pass",
-)
 EXPLORED = ("wreck", "strait")
 DISCOVERED = ("inuit", "cairn")
 BASE_COST = {
@@ -122,13 +118,11 @@ class Turn:
             if kind != "draft_pick":
                 raise IllegalMove("draft_pending", "the opening draft comes first", rule_id="NWP-SETUP-9", field="type")
             self.draft_pick(command)
-        elif kind in PLAY_COMMANDS:
-            getattr(self, "pass_" if kind == "pass" else kind)(command)
         elif kind in ("fill_hole", "draft_pick"):
             rule = "NWP-CMD-5" if kind == "fill_hole" else "NWP-CMD-1"
             raise IllegalMove("not_now", f"{kind} is not expected now", rule_id=rule, field="type")
         else:
-            raise unknown_move(command, PLAY_COMMANDS)
+            getattr(self, "pass_" if kind == "pass" else kind)(command)
         return self.events
 
     def source(self, command: dict) -> str:
