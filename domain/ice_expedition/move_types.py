@@ -14,9 +14,9 @@ def optional(name: str, kind: str | tuple[str, ...], description: str) -> Field:
 
 
 MOVES = MoveTypes((
-    MoveType("choose_guild", "Setup with guild_allocation 'choice', in seat order: take a guild (ICE-CMD-1).",
+    MoveType("choose_guild", "Setup with guild_allocation 'choice', in seat order: take a guild.",
              "ICE-CMD-1", (Field("guild", "string", "G-CRYO, G-INCA, G-NAVI, G-ICEW or G-ALCH"),)),
-    MoveType("keep_request", "After a registry draw, the drawing seat keeps one card (ICE-CMD-2).", "ICE-CMD-2",
+    MoveType("keep_request", "After a registry draw, the drawing seat keeps one card.", "ICE-CMD-2",
              (Field("card", "string", "a drawn card id"),)),
     MoveType("move", "Move a leader (ICE-CMD-3).", "ICE-ACT-1",
              (Field("leader", "string", "a seat"), TO, Field("archaeologists", "integer", "0-3 going along"))),
