@@ -103,7 +103,8 @@ def test_a_required_field_left_out_is_refused_by_name(game, kind):
 
 def test_a_value_of_another_json_type_is_refused_by_name():
     match, seat, move = where_to_try("northwest-passage", "place_tile")
-    for name, wrong in (("anchor_x", "3"), ("flip", 1), ("rotation", 45), ("pay_from", "raft")):
+    for name, wrong in (("anchor_x", "3"), ("anchor_x", True), ("anchor_x", 1.5), ("flip", 1), ("rotation", 45),
+                        ("pay_from", "raft"), ("tile_id", None)):
         refused = refusal(match, seat, {**move, name: wrong})
         assert (refused.code, refused.field, refused.rule_id) == ("invalid_field", name, "NWP-CMD-4")
 
