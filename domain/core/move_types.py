@@ -8,7 +8,7 @@ move schemas of the OpenAPI contract and the Python client's move module are mad
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,11 +24,17 @@ JSON_TYPES: Mapping[str, tuple[type, ...]] = {
 RESERVED_FIELDS = frozenset({"type", "seat"})
 
 
-def is_json_type(value: Any, kinds: tuple[str, ...]) -> bool:
-    """Whether ``value`` is of one of the JSON types ``kinds``; ``True`` is a boolean, never an integer."""
-    if isinstance(value, bool):
-        return "boolean" in kinds
-    return any(isinstance(value, JSON_TYPES[kind]) for kind in kinds)
+def json_type_test(kinds: tuple[str, ...]) -> Callable[[Any], bool]:
+    """Whether a value is of one of the JSON types ``kinds``; ``True`` is a boolean, never an integer."""
+    python_types = tuple(python for kind in kinds if kind != "boolean" for python in JSON_TYPES[kind])
+    takes_booleans = "boolean" in kinds
+
+    def test(value: Any) -> bool:
+        if value is True or value is False:
+            return takes_booleans
+        return isinstance(value, python_types)
+
+    return test
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,14 @@ class Field:
         for kind in (*self.types, *self.item_types):
             if kind not in JSON_TYPES:
                 raise ValueError(f"{self.name}: {kind!r} is not a JSON type")
+        if self.values is not None and {"array", "object"} & set(self.types):
+            raise ValueError(f"{self.name}: only a field of scalar values lists its values")
+        # Every command is held to its declaration, so the tests are made once, here; a value is allowed by its
+        # type as well as its value, as JSON tells them apart (``true`` is not ``1``).
+        object.__setattr__(self, "_is_of_type", json_type_test(self.types))
+        object.__setattr__(self, "_is_item", json_type_test(self.item_types) if self.items is not None else None)
+        object.__setattr__(self, "_allowed", None if self.values is None
+                           else frozenset((type(value), value) for value in self.values))
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -60,13 +74,13 @@ class Field:
 
     def fault(self, value: Any) -> str | None:
         """What is wrong with ``value`` for this field, or ``None``."""
-        if not is_json_type(value, self.types):
+        if not self._is_of_type(value):
             return f"'{self.name}' must be {' or '.join(self.types)}"
-        entries = value if isinstance(value, list) else value.values() if isinstance(value, dict) else ()
-        if self.items is not None and not all(is_json_type(entry, self.item_types) for entry in entries):
-            return f"'{self.name}' holds {' or '.join(self.item_types)} values only"
-        if self.values is not None and not any(value == allowed and type(value) is type(allowed)
-                                               for allowed in self.values):
+        if self._is_item is not None:
+            entries = value if isinstance(value, list) else value.values() if isinstance(value, dict) else ()
+            if not all(self._is_item(entry) for entry in entries):
+                return f"'{self.name}' holds {' or '.join(self.item_types)} values only"
+        if self._allowed is not None and (type(value), value) not in self._allowed:
             return f"'{self.name}' must be one of {', '.join(map(repr, self.values))}"
         return None
 
@@ -96,23 +110,23 @@ class MoveType:
         names = [field.name for field in self.fields]
         if len(set(names)) != len(names) or RESERVED_FIELDS & set(names):
             raise ValueError(f"{self.type}: fields {names} repeat a name or use a reserved one")
+        object.__setattr__(self, "_allowed", RESERVED_FIELDS | set(names))
+        object.__setattr__(self, "_required", frozenset(field.name for field in self.fields if field.required))
+        object.__setattr__(self, "_by_name", {field.name: field for field in self.fields})
 
     def check(self, command: Mapping[str, Any]) -> None:
         """Refuse ``command`` (of this type) if it does not fit: a field not declared (``unknown_field``), a
         required one missing (``missing_field``), a value of the wrong type (``invalid_field``)."""
-        declared = {field.name: field for field in self.fields}
-        unknown = sorted(set(command) - declared.keys() - RESERVED_FIELDS)
-        if unknown:
-            raise unknown_field(command, unknown[0], self.rule_id)
-        for field in self.fields:
-            if field.name not in command:
-                if field.required:
-                    raise IllegalMove("missing_field", f"'{field.name}' is required", rule_id=self.rule_id,
-                                      field=field.name)
-                continue
-            fault = field.fault(command[field.name])
+        if not self._allowed.issuperset(command):
+            raise unknown_field(command, sorted(set(command) - self._allowed)[0], self.rule_id)
+        if not self._required.issubset(command):
+            missing = next(field.name for field in self.fields if field.required and field.name not in command)
+            raise IllegalMove("missing_field", f"'{missing}' is required", rule_id=self.rule_id, field=missing)
+        for name, value in command.items():
+            field = self._by_name.get(name)
+            fault = None if field is None else field.fault(value)
             if fault is not None:
-                raise IllegalMove("invalid_field", fault, rule_id=self.rule_id, field=field.name)
+                raise IllegalMove("invalid_field", fault, rule_id=self.rule_id, field=name)
 
     def to_json(self) -> dict:
         return {"type": self.type, "description": self.description, "rule_id": self.rule_id,
