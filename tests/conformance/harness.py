@@ -39,8 +39,9 @@ from domain.core.match import (
     waiting_for,
 )
 
-# Picks a seat's move from the offered ones, given the batches of events so far (the engine's, unredacted).
-Chooser = Callable[[str, list[dict], list[list[dict]]], dict]
+# Picks a seat's move from the offered ones, given the live match and the batches of events so far (the
+# engine's, unredacted): a chooser may read the whole state, as a rollout reads its determinised world.
+Chooser = Callable[[Match, str, list[dict], list[list[dict]]], dict]
 
 JUNK_VALUES = ("__not-a-thing__", -1, 999, None, [], {"x": 1}, True)
 NO_SUCH_FIELD = "__not_a_field__"
@@ -236,7 +237,7 @@ def play_random_game(
         if actor == ORGANISER:
             move = chance_move(rng.choice(moves), rng.sample)
         else:
-            move = rng.choice(moves) if chooser is None else chooser(actor, moves, batches)
+            move = rng.choice(moves) if chooser is None else chooser(live, actor, moves, batches)
         record(submit_unchanging(live, match_json(live), actor, move, seed))
         report.steps += 1
     assert live.ended, f"no end after {max_steps} moves"
