@@ -3,9 +3,9 @@
 Random play rarely reaches a game's real ending (a shared defeat early in Through Ice and Snow, vessels that
 never come home in Northwest Passage, the day limit in I C E Expedition), so the final scoring paths would
 never run under the harness's checks. Here each seat plays the rollout policy its game declares in
-``bots/games`` (on the live state, as a rollout plays its determinised world), or, for a game without one,
-a search bot at a small budget reading its own redacted log; every check of the harness runs as in random
-play, and each game must end the way the game normally ends (``bots.endings``).
+``bots/games`` (on the live state, as a rollout plays its determinised world; a game without one, such as
+Borealis, reaches its end at random anyway); every check of the harness runs as in random play, and each
+game must end the way the game normally ends (``bots.endings``).
 """
 from __future__ import annotations
 
@@ -80,8 +80,8 @@ class RolloutSeats:
 
 
 def play_deep(case: Case, seed: int, chooser=None) -> Match:
-    if chooser is None:
-        chooser = RolloutSeats(case.game, seed) if knowledge_for(case.game).rollout else BotSeats(seed)
+    if chooser is None and knowledge_for(case.game).rollout:
+        chooser = RolloutSeats(case.game, seed)
     report = play_random_game(get_rules(case.game), case.players, case.chance_mode, seed, case.options,
                               check_every=CHECK_EVERY, sample_moves_every=SAMPLE_MOVES_EVERY, chooser=chooser)
     return report.match
@@ -96,7 +96,8 @@ def test_deep_play_conforms_and_reaches_the_normal_end(case):
         assert is_normal(case.game, end), f"{case_id(case)} ended with {end}"
 
 
-SEARCHED = [case for case in CASES if case.game in ("borealis", "northwest-passage") and case.players == 2][:2]
+# The search bot itself, reading only its own log, under the same checks: one case, its games being slow.
+SEARCHED = [case for case in CASES if case.game == "borealis" and case.players == 2][:1]
 
 
 @pytest.mark.parametrize("case", SEARCHED, ids=[case_id(case) for case in SEARCHED])
