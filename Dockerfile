@@ -14,8 +14,11 @@ COPY pyproject.toml README.md ./
 COPY domain ./domain
 COPY service ./service
 COPY workers ./workers
+COPY bots ./bots
+COPY clients/python ./clients/python
 COPY api_spec.yaml ./
-RUN pip install . && mkdir -p /app/var && chown cairn:cairn /app/var
+# The client package beside the service: `cairn bot` plays through it (and `--strength` through bots/).
+RUN pip install . ./clients/python && mkdir -p /app/var && chown cairn:cairn /app/var
 
 USER cairn
 EXPOSE 8000

@@ -15,7 +15,7 @@ import time
 
 from domain.core.match import apply_event, create, legal_moves, submit, waiting_for
 from domain.northwest_passage import RULES
-from domain.northwest_passage.evolve import place_on_board
+from domain.northwest_passage.apply import place_on_board
 
 PREFERRED = ("place_tile", "move_ship", "draw_tile", "move_sled")
 SEEDS = (1, 2, 3)

@@ -6,7 +6,7 @@
 * load: a game of 100, 1,000 and 10,000 events (a synthetic game: no real
   one is that long) with and without snapshots, beside a bare ``XRANGE`` of
   all its events; target with a snapshot < 10 ms at any length;
-* replay: the ``evolve`` fold rate of every game, over histories recorded by
+* replay: the rate at which ``Rules.apply`` folds the events of every game, over histories recorded by
   random legal play in server mode, each folded from its ``game_created`` as
   the store does (rules looked up by name); target >= 100,000 events/s for
   every game of ``domain/`` (the engine's own test games are shown beside them).
@@ -239,7 +239,7 @@ def fold_rates(histories: list[list[dict]]) -> tuple[float, float]:
 def bench_replay() -> None:
     """Every game's median rate of ``REPLAY_ROUNDS`` rounds, a round per game in turn, so that a busy
     moment of the machine weighs on one round of each game rather than on one game."""
-    print(f"replay: evolve fold rate over random server-mode games with the most players, median of "
+    print(f"replay: apply fold rate over random server-mode games with the most players, median of "
           f"{REPLAY_ROUNDS} rounds; target >= {REPLAY_TARGET:,} events/s of CPU time for every game")
     print(f"  {'game':<22} {'CPU events/s':>12} {'wall':>12}")
     games = {rules.name: rules for rules in (HIGH_CARD, TALLY)}

@@ -14,7 +14,7 @@ import time
 
 from domain.core.match import apply_event, create, legal_moves, replay, start, submit, waiting_for
 from domain.through_ice_and_snow import RULES
-from tests.through_ice_and_snow.play import NAMES, sensible_move
+from tests.through_ice_and_snow.helpers import NAMES, sensible_move
 
 TARGET_MS = 20.0
 

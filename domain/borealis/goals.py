@@ -1,4 +1,5 @@
-"""Goal requirements (BOR-GOAL-1): each goal card's test, with its threshold from ``data/goals.json``.
+"""Goal requirements (BOR-GOAL-1): each goal card's test, with its threshold from ``data/goals.json``, and
+which goals a player may still claim.
 
 A requirement looks only at the player's own board and last action, so a
 player's status can change only during their own turn (BOR-GOAL-2).
@@ -10,6 +11,8 @@ from collections.abc import Callable
 
 from domain.borealis.board import CAMPS, COLOURS, LOCATIONS
 from domain.borealis.catalogue import Card, Goal
+
+GOAL_TYPES = ("animal", "scientist", "vehicle")
 
 Test = Callable[[dict, dict[str, Card], int, int], bool]
 
@@ -87,3 +90,21 @@ TESTS: dict[str, Test] = {
 def requirement_met(goal: Goal, board: dict, cards: dict[str, Card], returned: int = 0) -> bool:
     """BOR-GOAL-1: ``returned`` is the number of scientists the action just brought back from the camps."""
     return TESTS[goal.test](board, cards, returned, goal.threshold)
+
+
+def goal_available(goal: dict, seat_count: int) -> bool:
+    """A goal can still be claimed: not removed (BOR-GOAL-4) and a 5-star token left (BOR-GOAL-1)."""
+    return not goal["removed"] and len(goal["claimed_by"]) < seat_count
+
+
+def claimable_goals(state: dict, seat: str) -> list[str]:
+    """Goals ``seat`` may claim now in ``manual`` mode: available, not yet claimed by it, requirement met once."""
+    if state["phase"] != "play":
+        return []
+    player = state["players"][seat]
+    return [
+        goal["goal_id"] for goal in state["goals"]
+        if goal_available(goal, len(state["seats"]))
+        and goal["goal_id"] not in player["goals_claimed"]
+        and goal["goal_id"] in player["goals_met"]
+    ]

@@ -229,3 +229,26 @@ def achievements(score: PlayerScore, board: dict, catalogue: Catalogue, won: boo
         if test(points):
             earned.append(name)
     return earned
+
+
+def score_sheet(state: dict, catalogue: Catalogue) -> dict:
+    """The score sheet of an ended game: every player's parts, the ranking with its tie-breaks, achievements."""
+    scores = [
+        score_player(seat, state["players"][seat], state["scoring_cards"], catalogue,
+                     state["players"][seat]["farewell"])
+        for seat in state["seats"]
+    ]
+    places, tie_breaks = ranking(scores)
+    winners = set(places[0]["seats"])
+    return {
+        "outcome": "ranked",
+        "lines": [line for score in scores for line in score.parts],
+        "totals": {score.seat: score.total for score in scores},
+        "ranking": places,
+        "tie_breaks": tie_breaks,
+        "achievements": {
+            score.seat: achievements(score, state["players"][score.seat], catalogue,
+                                     score.seat in winners, len(state["players"][score.seat]["goals_claimed"]))
+            for score in scores
+        },
+    }

@@ -147,11 +147,6 @@ def apply_event(match: Match, event: Event) -> Match:
     return match
 
 
-def evolve(match: Match, event: Event) -> Match:
-    """Pure: a new match with ``event`` folded in."""
-    return apply_event(match.copy(), event)
-
-
 def replay(events: list[Event], rules_for: Callable[[str], Rules]) -> Match:
     """Rebuild a match from its whole history, first event ``game_created``."""
     first = events[0]

@@ -1,7 +1,8 @@
 """The interface every game's rules implement.
 
-A game is a *decider* (commands in, events out) and an *evolver* (events in,
-state out); nothing outside the game's package knows its rules. The engine in
+A game *decides* (:meth:`Rules.decide`: a command in, events out) and
+*applies* (:meth:`Rules.apply`: an event in, the state out); nothing outside
+the game's package knows its rules. The engine in
 :mod:`domain.core.match` wraps a game with what is common to all of them:
 versions, chance decisions, the end of the game, redaction.
 """

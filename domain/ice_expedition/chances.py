@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.core import ChanceNode
 from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.geometry import parse_slot, slot_key
+from domain.ice_expedition.logbook import reveal_logbook
 
 
 def rift_rotations(pattern: list[int]) -> list[str]:
@@ -126,7 +127,7 @@ def resolve(flow: Flow, outcome: list[str]) -> None:
         state["bag"].remove(item)
         flow.snowflake_drawn(item, entry["then"])
     elif kind == "logbook":
-        flow.reveal_logbook(outcome[0])
+        reveal_logbook(flow, outcome[0])
 
 
 def _requests_drawn(flow: Flow, entry: dict, outcome: list[str]) -> None:

@@ -3,32 +3,13 @@
 The state holds a *script*: the steps still to run, front first. A step either
 runs at once (``{"do": name, ...}``) or waits for one seat's decision
 (``{"do": "wait", "kind": ..., "seat": ...}``). Chance draws the rules wait for
-sit in ``state["chance"]`` and always come first. ``advance`` runs steps until
-the game waits for a chance outcome, a decision, or the active player's turn.
+sit in ``state["chance"]`` and always come first. :func:`domain.ice_expedition.script.advance`
+runs steps until the game waits for a chance outcome, a decision, or the active player's turn.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-
 from domain.ice_expedition.board import Board
-from domain.ice_expedition.geometry import parse_slot
-
-
-@cache
-def steps_elsewhere() -> dict[str, Callable]:
-    """Script steps run by the modules that import this one (and the decision that resolves itself, under
-    ``"wait"``), looked up once rather than on every advance."""
-    from domain.ice_expedition import dig, logbook
-    from domain.ice_expedition.decisions import auto_resolve
-
-    return {
-        "log_prismatics": logbook.step_log_prismatics,
-        "log_smilodon": logbook.step_log_smilodon,
-        "log_recruit": logbook.step_log_recruit,
-        "dig_end": dig.finish,
-        "wait": auto_resolve,
-    }
+from domain.ice_expedition.geometry import parse_slot, slot_key
 
 
 class Flow:
@@ -99,26 +80,6 @@ class Flow:
         stays unknown)."""
         if any(t["id"] == step["tile"] and t["front"] is None for t in self.player(step["seat"])["hand"]):
             self.chance({"kind": "front", "seat": step["seat"], "tile": step["tile"]})
-
-    # ----- the driver ----------------------------------------------------------------------------
-
-    def advance(self) -> None:
-        elsewhere = steps_elsewhere()
-        auto_resolve = elsewhere["wait"]
-        state = self.state
-        script = state["script"]
-        while not state["chance"] and script:
-            step = script[0]
-            do = step["do"]
-            if do == "wait":
-                if not auto_resolve(self, step):
-                    return
-                continue
-            script.pop(0)
-            if do in elsewhere:
-                elsewhere[do](self, step)
-            else:
-                getattr(self, "step_" + do)(step)
 
     # ----- setup (ICE-SETUP) ---------------------------------------------------------------------
 
@@ -197,25 +158,6 @@ class Flow:
             steps.append({"do": "logbook"})
         steps += [{"do": "refresh"}, {"do": "begin_exploration"}]
         self.push(*steps)
-
-    def step_logbook(self, step: dict) -> None:
-        """ICE-PREP-2 / ICE-LOG-1: reveal the next logbook card (fixed order, or drawn: ICE-RND-8)."""
-        logbook = self.state["logbook"]
-        if not logbook["deck"]:
-            return
-        if self.params["logbook_order"] == "shuffled":
-            self.chance({"kind": "logbook"})
-            return
-        self.reveal_logbook(logbook["deck"][0])
-
-    def reveal_logbook(self, card_id: str) -> None:
-        from domain.ice_expedition.logbook import logbook_steps
-
-        logbook = self.state["logbook"]
-        logbook["deck"].remove(card_id)
-        logbook["revealed"].append(card_id)
-        card = next(card for card in self.data.cards["logbook"] if card["id"] == card_id)
-        self.push(*logbook_steps(self, card))
 
     def step_refresh(self, step: dict) -> None:
         """ICE-PREP-3: EP = base + plan tokens + carried Wreck bonuses, capped at EP_MAX."""
@@ -316,8 +258,6 @@ class Flow:
     def place_snowflake(self, tile: dict, key: str, seat: str) -> None:
         """ICE-SNOW-12: the tile goes face down into the slot; explorers on tiles it fully covers
         must leave them, one decision per tile, made by the placing player."""
-        from domain.ice_expedition.geometry import slot_key
-
         slot = parse_slot(key)
         covered = [slot_key(s) for s in self.geo.newly_fully_covered(self.board.present, slot)]
         self.board.place(key, {"kind": "snow", "id": tile["id"], "terrain": tile["terrain"], "rift": None,
@@ -333,3 +273,9 @@ class Flow:
         else:
             self.state["bag"].append({"id": tile["id"], "kind": "snow", "layer": None, "terrain": tile["terrain"],
                                       "face": None, "front": tile["front"], "known_by": tile.get("known_by", [])})
+
+
+def waiting_step(state: dict) -> dict | None:
+    """The decision the game waits for (ICE-CMD-16), when the script's next step is one."""
+    step = state["script"][0] if state["script"] else None
+    return step if step is not None and step["do"] == "wait" else None

@@ -32,6 +32,25 @@ def logbook_steps(flow: Flow, card: dict) -> list[dict]:
     return steps
 
 
+def step_logbook(flow: Flow, step: dict) -> None:
+    """ICE-PREP-2 / ICE-LOG-1: reveal the next logbook card (fixed order, or drawn: ICE-RND-8)."""
+    logbook = flow.state["logbook"]
+    if not logbook["deck"]:
+        return
+    if flow.params["logbook_order"] == "shuffled":
+        flow.chance({"kind": "logbook"})
+        return
+    reveal_logbook(flow, logbook["deck"][0])
+
+
+def reveal_logbook(flow: Flow, card_id: str) -> None:
+    logbook = flow.state["logbook"]
+    logbook["deck"].remove(card_id)
+    logbook["revealed"].append(card_id)
+    card = next(card for card in flow.data.cards["logbook"] if card["id"] == card_id)
+    flow.push(*logbook_steps(flow, card))
+
+
 def step_log_prismatics(flow: Flow, step: dict) -> None:
     """ICE-LOG-E1: an archaeologist from the reserve on every visible prismatic artifact tile.
 

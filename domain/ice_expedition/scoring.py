@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from domain.core.canonical import canonical_json
+from domain.ice_expedition.catalogue import Catalogue
 
 
 def _prismatic(art: dict) -> bool:
@@ -226,3 +227,43 @@ def decree_points(decree: dict, arts: list[dict], fulfilled: int, shape_combinat
             return 4 * sum(comb(len(c), 3) for c in shapes_by_type.values())
         return 4 * sum(min(c.values()) if len(c) >= 3 else 0 for c in shapes_by_type.values())
     raise ValueError(f"unknown decree kind {kind}")
+
+
+DECREE_RULES = {"D-A1": "ICE-DEC-1", "D-PR": "ICE-DEC-2", "D-A2": "ICE-DEC-3", "D-REQ": "ICE-DEC-4",
+                "D-TYP": "ICE-DEC-5", "D-DIST": "ICE-DEC-6", "D-SH2": "ICE-DEC-7", "D-SH3": "ICE-DEC-8"}
+
+
+def score_sheet(game_data: Catalogue, state: dict) -> dict:
+    """ICE-END-4: RP held + requests (ICE-REQ) + decrees (ICE-DEC); ICE-END-5: ties share the victory."""
+    arts = game_data.artifacts
+    decrees = [game_data.decrees[d] for d in state["decrees"]]
+    per_request = 2 * sum(1 for d in decrees if d["kind"] == "D-REQ")
+    lines, totals, paid = [], {}, {}
+    for seat, player in state["players"].items():
+        city = [{**arts[a], "id": a} for a in player["city"]]
+        cards = [game_data.requests[c] for c in player["requests"]]
+        _, allocation = best_allocation(cards, city, per_request)
+        fulfilled = sum(1 for line in allocation if line["points"] > 0)
+        seat_lines = [{"seat": seat, "rule": "ICE-END-4", "label": "RP held", "points": player["rp"]}]
+        for line in allocation:
+            kind = game_data.requests[line["card"]]["kind"]
+            label = f"request {line['card']} ({kind}) paid by {', '.join(line['artifacts']) or 'nothing'}"
+            seat_lines.append({"seat": seat, "rule": f"ICE-REQ-{kind}", "label": label, "points": line["points"]})
+        for decree in decrees:
+            points = decree_points(decree, city, fulfilled, state["params"]["shape_combinations"])
+            rule = DECREE_RULES[decree["kind"]]
+            seat_lines.append({"seat": seat, "rule": rule, "label": f"decree {decree['id']}", "points": points})
+        lines += seat_lines
+        totals[seat] = sum(line["points"] for line in seat_lines)
+        paid[seat] = allocation
+    ranking, tie_breaks, rank = [], [], 1
+    for value in sorted(set(totals.values()), reverse=True):
+        tied = sorted(s for s, v in totals.items() if v == value)
+        ranking.append({"rank": rank, "seats": tied})
+        if len(tied) > 1:  # a tie-break line only where a tie was broken, here by sharing
+            shared = "the victory" if rank == 1 else f"rank {rank}"
+            tie_breaks.append({"rule": "ICE-END-5", "seats": tied,
+                               "detail": f"{', '.join(tied)} tied on {value} RP: they share {shared}"})
+        rank += len(tied)
+    return {"outcome": "ranked", "lines": lines, "totals": totals, "ranking": ranking, "tie_breaks": tie_breaks,
+            "requests": paid}

@@ -6,9 +6,6 @@ from domain.ice_expedition import dig
 from domain.ice_expedition.decisions import whistle_slots
 from domain.ice_expedition.flow import Flow
 
-EXCAVATION_TILES = {"F-TERM", "F-TALI"}
-DURING_EXCAVATION = {"F-ROPE", "F-SURV"}
-
 
 def turn_max(flow: Flow) -> int:
     """ICE-EXP-2: 2 EP a turn, 1 more per Overwork."""

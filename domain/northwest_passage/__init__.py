@@ -1,5 +1,5 @@
 """Expedition: Northwest Passage, the Board Game Arena edition (rules: ../shared/rules/northwest-passage.md)."""
-from domain.northwest_passage.game import NorthwestPassage
+from domain.northwest_passage.rules import NorthwestPassage
 
 RULES = NorthwestPassage()
 

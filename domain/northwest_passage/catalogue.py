@@ -19,7 +19,6 @@ from domain.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("board", "sun", "tiles", "tables")
-TOKEN_KINDS = ("inuit", "cairn", "wreck", "strait")
 COLLECTABLE = ("inuit", "cairn", "wreck", "strait", "map")
 
 

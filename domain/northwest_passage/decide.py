@@ -10,9 +10,9 @@ from __future__ import annotations
 from domain.core.commands import field, unknown_move
 from domain.core.errors import IllegalMove
 from domain.core.events import Event, make_event
+from domain.northwest_passage.apply import apply
 from domain.northwest_passage.board import Board
 from domain.northwest_passage.catalogue import Catalogue
-from domain.northwest_passage.evolve import apply_event
 from domain.northwest_passage.lattice import LAND, ROTATIONS, Lattice, footprint, orient
 from domain.northwest_passage.state import (
     GREENLAND,
@@ -101,7 +101,7 @@ class Turn:
 
     def emit(self, type_: str, data: dict, seat: str | None = None) -> None:
         event = make_event(type_, data, seat=seat or self.seat)
-        apply_event(self.state, event, self.catalogue)
+        apply(self.state, event, self.catalogue)
         self.events.append(event)
 
     def run(self, command: dict) -> list[Event]:

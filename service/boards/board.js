@@ -121,13 +121,24 @@
     el, text, board, escapeText, hue, seatColour, card, back, track, token, tip, words, scoreTable,
     /* A game may name a move's values in its own terms (a card id as its species); see describe(). */
     registerDescriber(game, describe) { describers[game] = describe; },
-    /* A legal move in words, for a list of choices: "observe: Snowy owl (sleigh) at LEFT". */
+    /* One value of a move in words, named as the game names it: "Snowy owl (sleigh)", "none" for [] or null,
+     * and "captain 1, sailor 2" for {"captain": 1, "sailor": 2}. */
+    describeValue(game, value, components) {
+      const named = describers[game] || ((item) => item);
+      const show = (item) => item === null ? "none" : Array.isArray(item) ? (item.length ? item.map(show).join(", ") : "none") :
+        item !== null && typeof item === "object"
+          ? Object.entries(item).map(([key, part]) => `${words(key).toLowerCase()} ${show(part)}`).join(", ") || "none"
+          : String(named(item, components));
+      return show(value);
+    },
+    /* One field of a move in words: "card id Snowy owl (sleigh)". */
+    describeField(game, key, value, components) {
+      return `${words(key).toLowerCase()} ${CairnBoards.describeValue(game, value, components)}`;
+    },
+    /* A legal move in words, for a list of choices: "Observe: card id Snowy owl (sleigh); location LEFT". */
     describe(game, command, components) {
-      const named = describers[game] || ((value) => value);
-      const show = (value) => Array.isArray(value) ? (value.length ? value.map(show).join(", ") : "none") :
-        value !== null && typeof value === "object" ? JSON.stringify(value) : String(named(value, components));
       const shown = Object.entries(command).filter(([key]) => key !== "type")
-        .map(([key, value]) => `${words(key).toLowerCase()} ${show(value)}`);
+        .map(([key, value]) => CairnBoards.describeField(game, key, value, components));
       return words(command.type) + (shown.length ? ": " + shown.join("; ") : "");
     },
     register(game, draw) { drawers[game] = draw; },

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.ice_expedition.data import load
+from domain.ice_expedition.catalogue import load_catalogue
 
 TERRAINS = {"T-ENC": "Encampment", "T-TUN": "Tunnel", "T-RIF": "Rift", "T-NUN": "Nunatak", "T-CLR": "Clear"}
 EFFECTS = {
@@ -27,7 +27,7 @@ DECREES = {
 
 @cache
 def components() -> dict:
-    game = load()
+    game = load_catalogue()
     return {
         "layers": [{"z": layer["z"], "name": layer["name"], "kind": layer["kind"], "slots": layer["slots"]}
                    for layer in game.board["layers"]],

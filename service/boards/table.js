@@ -2,9 +2,13 @@
  * stream, and for a seat its legal moves as choices.
  *
  * A seat picks by clicking the board (elements the renderer marked with data-pick and that some legal
- * move matches) or the list; when the picks leave one move it is sent. Every move goes with If-Match (the
- * version the board shows) and an Idempotency-Key, so a retried request never moves twice. A refusal is
- * shown with its rule ID and detail. Without a token the page shows the public board.
+ * move matches) or the list; when the picks leave one move it is sent. The list groups the moves by type,
+ * one group a line that opens: within it one field's values are the buttons of a row and the other
+ * fields name the row, so "observe" is a row per card with a button per location, or a row per location
+ * with a button per card when that makes fewer rows. Every move goes
+ * with If-Match (the version the board shows) and an Idempotency-Key, so a retried request never moves
+ * twice. A refusal is shown with its title, its rule ID (or code) and detail, and the page reads the game
+ * and its moves again. Without a token the page shows the public board.
  */
 (function () {
   "use strict";
@@ -21,6 +25,7 @@
   let loading = null;
   let again = false;
   let sending = false;
+  const opened = new Map();
 
   function headers(extra) {
     return Object.assign(token ? {Authorization: `Bearer ${token}`} : {}, extra || {});
@@ -151,24 +156,114 @@
     byId("clear").hidden = picks.length === 0;
     const list = byId("moves");
     list.innerHTML = "";
-    for (const move of open) {
-      const item = document.createElement("li");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = CairnBoards.describe(view.game, move, config.components);
-      button.dataset.move = JSON.stringify(move);
-      button.disabled = sending;
-      button.onclick = () => submit(move);
-      item.appendChild(button);
-      list.appendChild(item);
-    }
+    groups(open).forEach((group, index) => list.appendChild(groupItem(group, index, open.length)));
     byId("choices").hidden = !seat;
     document.body.dataset.sending = String(sending);
   }
 
+  /* Moves by type, in the order the service listed them; see layout() for the rows of a group. */
+  function groups(list) {
+    const byType = new Map();
+    for (const move of list) {
+      byType.set(move.type, [...(byType.get(move.type) || []), move]);
+    }
+    return [...byType].map(([type, members]) => ({type, members, ...layout(members)}));
+  }
+
+  /* One field is the choice of each row, its buttons; the other fields that differ name the rows (by value
+   * alone when one field does), and what all of them share goes under the group's name. The choice is the
+   * field that leaves the fewest rows, then the one with the fewest values. A group of one move, or of moves
+   * that differ in nothing, has no choice. */
+  function layout(members) {
+    const keys = [...new Set(members.flatMap((move) => Object.keys(move)))].filter((key) => key !== "type");
+    const distinct = (parts) => new Set(members.map((move) => JSON.stringify(parts.map((key) => move[key] ?? null)))).size;
+    const varying = keys.filter((key) => distinct([key]) > 1);
+    if (!varying.length) {
+      return {choice: null, rows: []};
+    }
+    const cost = (key) => [distinct(varying.filter((other) => other !== key)), distinct([key])];
+    const choice = varying.reduce((best, key) => {
+      const [rows, values] = cost(key);
+      const [bestRows, bestValues] = cost(best);
+      return rows < bestRows || (rows === bestRows && values <= bestValues) ? key : best;
+    });
+    const rows = new Map();
+    const naming = varying.filter((key) => key !== choice);
+    for (const move of members) {
+      const name = JSON.stringify(naming.map((key) => move[key] ?? null));
+      if (!rows.has(name)) {
+        const named = naming.filter((key) => key in move);
+        const label = named.length === 1 && naming.length === 1
+          ? CairnBoards.describeValue(view.game, move[named[0]], config.components)
+          : named.map((key) => CairnBoards.describeField(view.game, key, move[key], config.components)).join("; ");
+        rows.set(name, {label, moves: []});
+      }
+      rows.get(name).moves.push(move);
+    }
+    const shared = keys.filter((key) => !varying.includes(key) && key in members[0])
+      .map((key) => CairnBoards.describeField(view.game, key, members[0][key], config.components));
+    return {choice, rows: [...rows.values()], shared};
+  }
+
+  function moveButton(move, label) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.textContent = label;
+    button.title = CairnBoards.describe(view.game, move, config.components);
+    button.dataset.move = JSON.stringify(move);
+    button.disabled = sending;
+    button.onclick = () => submit(move);
+    return button;
+  }
+
+  /* A group opens as the player left it; at first the first group is open, and every group is while the
+   * board's picks narrow the moves or when there are few. */
+  function groupItem(group, index, total) {
+    const item = document.createElement("li");
+    item.dataset.type = group.type;
+    if (!group.choice) {
+      for (const move of group.members) {
+        item.appendChild(moveButton(move, CairnBoards.describe(view.game, move, config.components)));
+      }
+      return item;
+    }
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    const count = document.createElement("span");
+    count.className = "count";
+    count.textContent = ` \u00b7 ${group.members.length} moves`;
+    summary.append(CairnBoards.words(group.type), count);
+    summary.addEventListener("click", () => opened.set(group.type, !details.open));
+    details.open = picks.length > 0 || total <= 12 || (opened.get(group.type) ?? index === 0);
+    const caption = document.createElement("p");
+    caption.className = "caption";
+    caption.textContent = [`choose the ${CairnBoards.words(group.choice).toLowerCase()}`, ...group.shared].join(" \u00b7 ");
+    details.append(summary, caption);
+    for (const row of group.rows) {
+      const line = document.createElement("div");
+      line.className = "row";
+      if (row.label) {
+        const label = document.createElement("span");
+        label.className = "row-label";
+        label.textContent = row.label;
+        line.appendChild(label);
+      }
+      for (const move of row.moves) {
+        const value = group.choice in move ? CairnBoards.describeValue(view.game, move[group.choice], config.components)
+          : `no ${CairnBoards.words(group.choice).toLowerCase()}`;
+        line.appendChild(moveButton(move, value));
+      }
+      details.appendChild(line);
+    }
+    item.appendChild(details);
+    return item;
+  }
+
   function showRefusal(problem) {
+    byId("refusal-title").textContent = problem.title || "Error";
     byId("refusal-rule").textContent = problem.rule_id || problem.code || "";
-    byId("refusal-detail").textContent = problem.detail || problem.title || "";
+    byId("refusal-detail").textContent = problem.detail || "";
     byId("refusal").hidden = false;
   }
 
@@ -181,6 +276,8 @@
     draw();
     try {
       await send(move);
+    } catch (error) {
+      byId("error").textContent = `The server did not answer: ${error.message}`;
     } finally {
       sending = false;
       picks = [];

@@ -5,12 +5,23 @@
  * A player board is its tracks (fuel, food, health, morale, towing, sled, dogs, Inuit and whatever a module
  * adds), crew, resources and cards by name. A card dealt to another seat is a back; a card nobody holds is not
  * drawn at all.
+ *
+ * The whole board is about twice as wide as it is tall, so a table page holds it on one screen: the title and
+ * the decks share a line, the table's notes sit in two columns under the map, and the player boards stand side
+ * by side, each with its tracks two or three to a row. Its text is 13 to 18 units high (the map's labels 10 to
+ * 13), at least 9.5 pixels on a 1366-pixel-wide screen.
  */
 (function () {
   "use strict";
-  const {el, text, board} = CairnBoards;
+  const {el, text, board, escapeText} = CairnBoards;
   const WIDTH = 1400;
-  const MAP = {left: -110, top: 110, x: 36, y: 30};
+  const MAP = {left: -110, top: 84, x: 36, y: 27};
+  const MAP_BOTTOM = MAP.top + 10 * MAP.y + 38;
+  // Text sizes (SVG units) and the width of an average character, for laying text out without measuring it
+  // (a card's name, in capitals more often, takes wider ones).
+  const SIZE = {title: 18, name: 16, line: 15, small: 14, card: 13.5};
+  const CHAR = 0.53;
+  const CARD_CHAR = 0.6;
   const SEAT_FILL = ["#d9534f", "#2a6fdb", "#3c9d4f", "#e0a800"];
   const TRACKS = ["fuel", "health", "morale", "towing", "sled", "dogs", "inuit"];
   const BASE_KEYS = new Set(["vp", "food", "health", "morale", "fuel", "sled", "dogs", "inuit", "towing", "dynamite",
@@ -57,11 +68,11 @@
       const right = Math.max(...xs) + 24;
       const side = view.state.sections[section];
       return el("g", {class: "section", "data-section": section, "data-side": side || "unplaced"},
-        el("rect", {x: left, y: MAP.top - 40, width: right - left, height: 11 * MAP.y + 50, rx: 8,
+        el("rect", {x: left, y: MAP.top - 38, width: right - left, height: MAP_BOTTOM - MAP.top + 38, rx: 8,
                     fill: side ? "#d4e6f3" : "#e4e4e4", stroke: side ? "#8fb3cf" : "#bbb", "stroke-dasharray": side ? null : "5 4",
                     opacity: 0.8}),
-        text((left + right) / 2, MAP.top - 26, `${section} ${side ? `side ${side}` : "not yet placed"}`,
-             {"text-anchor": "middle", "font-size": 11, fill: "#456"}));
+        text((left + right) / 2, MAP.top - 24, `${section} ${side ? `side ${side}` : "not yet placed"}`,
+             {"text-anchor": "middle", "font-size": SIZE.small, fill: "#456"}));
     });
   }
 
@@ -95,12 +106,12 @@
         mapped ? el("circle", {cx: x, cy: y, r: 13, fill: "none", stroke: seatColour(view, mapped), "stroke-width": 3}) : null,
         shape,
         final ? text(x, y + 4, "⚑", {"text-anchor": "middle", "font-size": 12}) : null,
-        text(x, y + 24, anchor.region, {"text-anchor": "middle", "font-size": 10, fill: "#233"}),
-        final ? text(x, y + 36, "end of the Passage", {"text-anchor": "middle", "font-size": 9, fill: "#233"}) : null,
-        anchor.final_round ? text(x, y - 14, "final round", {"text-anchor": "middle", "font-size": 8, fill: "#a33"}) : null,
+        text(x, y + 23, anchor.region, {"text-anchor": "middle", "font-size": 13, fill: "#233"}),
+        final ? text(x, y + 35, "end of the Passage", {"text-anchor": "middle", "font-size": 11, fill: "#233"}) : null,
+        anchor.final_round ? text(x, y - 13, "final round", {"text-anchor": "middle", "font-size": 11, fill: "#a33"}) : null,
         dynamite ? el("g", {class: "dynamite", "data-anchor": key, "data-count": dynamite},
           el("rect", {x: x + 9, y: y - 15, width: 6, height: 12, fill: "#c62828"}),
-          text(x + 20, y - 5, dynamite, {"font-size": 10, fill: "#c62828"})) : null,
+          text(x + 20, y - 5, dynamite, {"font-size": 12, fill: "#c62828"})) : null,
         cabins.has(key) ? el("polygon", {class: "cabin", points: `${x - 16},${y + 4} ${x - 10},${y - 4} ${x - 4},${y + 4}`, fill: "#7a4b1c"}) : null);
     });
   }
@@ -144,34 +155,56 @@
     return (names[kind] && names[kind]()) || String(id);
   }
 
-  function card(x, y, label, attributes, fill) {
-    const width = Math.max(40, label.length * 5.8 + 10);
-    return [el("g", attributes, el("rect", {x, y, width, height: 17, rx: 3, fill: fill || "#fffbe8", stroke: "#7a6a40"}),
-               text(x + 5, y + 12, label, {"font-size": 10})), width];
+  /* A face-up card named `label`; one wider than `room` is cut short, its whole name in its tooltip. */
+  function card(x, y, label, attributes, fill, room) {
+    const most = Math.floor(((room ?? Infinity) - 10) / (SIZE.card * CARD_CHAR));
+    const shown = label.length > most ? `${label.slice(0, most - 1)}…` : label;
+    const width = Math.max(40, shown.length * SIZE.card * CARD_CHAR + 10);
+    return [el("g", attributes, shown !== label ? CairnBoards.tip(label) : null,
+               el("rect", {x, y, width, height: 20, rx: 3, fill: fill || "#fffbe8", stroke: "#7a6a40"}),
+               text(x + 5, y + 14.5, shown, {"font-size": SIZE.card})), width];
   }
 
   function back(x, y, kind, seat) {
     return [el("g", {class: "back", "data-back": kind, "data-seat": seat},
-      el("rect", {x, y, width: 14, height: 17, rx: 2, fill: "#4a5d73", stroke: "#223"}),
-      el("path", {d: `M${x + 3} ${y + 14} L${x + 11} ${y + 3}`, stroke: "#8fa3b8"})), 14];
+      el("rect", {x, y, width: 14, height: 20, rx: 2, fill: "#4a5d73", stroke: "#223"}),
+      el("path", {d: `M${x + 3} ${y + 17} L${x + 11} ${y + 3}`, stroke: "#8fa3b8"})), 14];
   }
 
-  /* Lays out cards left to right, wrapping inside the board: each item draws itself at (x, y) and says its width. */
+  /* Lays out cards left to right, wrapping inside the board: each item draws itself at (x, y) within a row's
+   * width and says its width. */
   function flow(x, y, right, items) {
     const drawn = [];
     let cx = x;
     let cy = y;
     for (const item of items) {
-      let [shape, width] = item(cx, cy);
+      let [shape, width] = item(cx, cy, right - x);
       if (cx + width > right && cx > x) {
         cx = x;
-        cy += 20;
-        [shape, width] = item(cx, cy);
+        cy += 23;
+        [shape, width] = item(cx, cy, right - x);
       }
       drawn.push(shape);
       cx += width + 4;
     }
-    return [drawn, items.length ? cy + 22 : cy];
+    return [drawn, items.length ? cy + 25 : cy];
+  }
+
+  /* One <text> of as many lines as `content` needs within `width`, broken between words; and its height. */
+  function wrapped(x, y, width, content, size, attributes) {
+    const most = Math.max(8, Math.floor(width / (size * CHAR)));
+    const lines = [];
+    for (const word of String(content).split(" ")) {
+      const last = lines.length - 1;
+      if (last >= 0 && (lines[last] + " " + word).length <= most) {
+        lines[last] += " " + word;
+      } else {
+        lines.push(word);
+      }
+    }
+    const step = size + 3;
+    return [el("text", {x, y: y + size, "font-size": size, ...(attributes || {})},
+      lines.map((line, index) => el("tspan", {x, dy: index ? step : 0}, escapeText(line)))), lines.length * step];
   }
 
   function dealtCards(player, seat, components) {
@@ -180,73 +213,84 @@
       const chosen = player[kind];
       const dealt = player[`${kind}_dealt`];
       if (chosen) {
-        items.push((x, y) => card(x, y, `${kind.replace("_", " ")}: ${cardName(kind, chosen, components)}`,
-                                  {class: "dealt-card", "data-card": chosen, "data-kind": kind, "data-seat": seat}, "#eef5e0"));
+        items.push((x, y, room) => card(x, y, `${kind.replace("_", " ")}: ${cardName(kind, chosen, components)}`,
+                                        {class: "dealt-card", "data-card": chosen, "data-kind": kind, "data-seat": seat},
+                                        "#eef5e0", room));
       } else if (typeof dealt === "number") {
         for (let n = 0; n < dealt; n += 1) {
           items.push((x, y) => back(x, y, kind, seat));
         }
       } else if (Array.isArray(dealt)) {
         for (const id of dealt) {
-          items.push((x, y) => card(x, y, `${kind} to choose: ${cardName(kind, id, components)}`,
-                                    {class: "dealt-card", "data-card": id, "data-kind": kind, "data-seat": seat}));
+          items.push((x, y, room) => card(x, y, `${kind} to choose: ${cardName(kind, id, components)}`,
+                                          {class: "dealt-card", "data-card": id, "data-kind": kind, "data-seat": seat},
+                                          null, room));
         }
       }
     }
     return items;
   }
 
-  function trackBar(x, y, name, value, track, seat) {
+  /* A track in `width` units: its name, a bar filled to the value, and the value against the track's top. */
+  function trackBar(x, y, width, name, value, track, seat) {
     const low = track.min ?? 0;
     const high = track.max ?? Math.max(value, 10);
-    const width = 150;
-    const filled = high === low ? 0 : ((value - low) / (high - low)) * width;
+    const bar = width - 52 - 44;
+    const filled = high === low ? 0 : ((value - low) / (high - low)) * bar;
     return el("g", {class: "track", "data-track": name, "data-seat": seat, "data-value": value},
-      text(x, y + 10, name, {"font-size": 11}),
-      el("rect", {x: x + 52, y, width, height: 11, fill: "#eef1f4", stroke: "#9aa"}),
-      el("rect", {x: x + 52, y, width: Math.max(0, filled), height: 11, fill: "#5b8fb9"}),
-      text(x + 52 + width + 6, y + 10, `${value} / ${high}`, {"font-size": 11}));
+      text(x, y + 12, name, {"font-size": SIZE.card}),
+      el("rect", {x: x + 52, y: y + 2, width: bar, height: 11, fill: "#eef1f4", stroke: "#9aa"}),
+      el("rect", {x: x + 52, y: y + 2, width: Math.max(0, filled), height: 11, fill: "#5b8fb9"}),
+      text(x + width, y + 12, `${value}/${high}`, {"font-size": SIZE.card, "text-anchor": "end"}));
   }
 
   function playerBoard(view, components, player, x, y, width, reader) {
     const seat = player.seat;
-    const right = x + width - 10;
+    const inner = width - 14;
+    const right = x + inner;
     const drawn = [];
     const colour = seatColour(view, seat);
-    drawn.push(el("rect", {x, y, width: width - 8, height: 4, fill: colour}));
-    drawn.push(text(x + 4, y + 20, `${seatName(view, seat)} (${seat})${reader === seat ? " · you" : ""}`,
-                    {"font-size": 13, "font-weight": "bold", fill: colour}));
+    drawn.push(el("rect", {x, y, width: inner, height: 4, fill: colour}));
+    drawn.push(text(x + 2, y + 22, `${seatName(view, seat)} (${seat})${reader === seat ? " · you" : ""}`,
+                    {"font-size": SIZE.name, "font-weight": "bold", fill: colour}));
     const leader = view.state.leader === seat ? " · leader" : "";
-    drawn.push(text(x + 4, y + 36, `${player.vp} VP · food ${player.food}${leader}${player.passed ? " · passed" : ""}`,
-                    {"font-size": 12, class: "vp", "data-seat": seat, "data-vp": player.vp}));
-    let row = y + 44;
-    for (const name of TRACKS) {
-      if (typeof player[name] === "number") {
-        drawn.push(trackBar(x + 4, row, name, player[name], components.tracks[name] || {}, seat));
-        row += 15;
-      }
-    }
+    drawn.push(text(x + 2, y + 41, `${player.vp} VP · food ${player.food}${leader}${player.passed ? " · passed" : ""}`,
+                    {"font-size": SIZE.line, class: "vp", "data-seat": seat, "data-vp": player.vp}));
+    let row = y + 48;
+    const tracks = TRACKS.filter((name) => typeof player[name] === "number");
+    const perRow = inner >= 480 ? 3 : 2;
+    const column = inner / perRow;
+    tracks.forEach((name, index) => {
+      drawn.push(trackBar(x + 2 + (index % perRow) * column, row + Math.floor(index / perRow) * 17, column - 14, name,
+                          player[name], components.tracks[name] || {}, seat));
+    });
+    row += Math.ceil(tracks.length / perRow) * 17 + 2;
+    const lines = [];
     const extras = Object.entries(player).filter(([key, value]) => !BASE_KEYS.has(key) && value !== null && value !== false
                                                   && typeof value !== "object");
     if (extras.length) {
-      drawn.push(text(x + 4, row + 10, extras.map(([key, value]) => `${key.replace(/_/g, " ")} ${value === true ? "✓" : value}`).join(" · "),
-                      {"font-size": 11, class: "module-tracks", "data-seat": seat}));
-      row += 16;
+      lines.push([extras.map(([key, value]) => `${key.replace(/_/g, " ")} ${value === true ? "✓" : value}`).join(" · "),
+                  "module-tracks"]);
     }
-    drawn.push(text(x + 4, row + 12, `dynamite ${player.dynamite} · wood ${player.wood} · rifles ${player.rifle} · cabins ${player.cabins}`,
-                    {"font-size": 11, class: "resources", "data-seat": seat}));
+    lines.push([`dynamite ${player.dynamite} · wood ${player.wood} · rifles ${player.rifle} · cabins ${player.cabins}`,
+                "resources"]);
     const crew = Object.entries(player.crew).filter(([, count]) => count).map(([kind, count]) => `${kind} ${player.free[kind]}/${count}`);
-    drawn.push(text(x + 4, row + 28, `crew (free/aboard): ${crew.join(", ")}`, {"font-size": 11, class: "crew", "data-seat": seat}));
+    lines.push([`crew (free/aboard): ${crew.join(", ")}`, "crew"]);
+    for (const [content, name] of lines) {
+      const [shape, height] = wrapped(x + 2, row, inner - 4, content, SIZE.small, {class: name, "data-seat": seat});
+      drawn.push(shape);
+      row += height;
+    }
     const items = [
-      ...player.upgrades.map((number) => (cx, cy) => card(cx, cy, cardName("upgrade", number, components),
-                                                         {class: "upgrade", "data-card": number, "data-seat": seat}, "#e8eef6")),
-      ...player.species.map((id) => (cx, cy) => card(cx, cy, cardName("species", id, components),
-                                                    {class: "species", "data-card": id, "data-seat": seat}, "#eaf6ea")),
-      ...player.kept_events.map((id) => (cx, cy) => card(cx, cy, cardName("event", id, components),
-                                                        {class: "kept-event", "data-card": id, "data-seat": seat})),
+      ...player.upgrades.map((number) => (cx, cy, room) => card(cx, cy, cardName("upgrade", number, components),
+        {class: "upgrade", "data-card": number, "data-seat": seat}, "#e8eef6", room)),
+      ...player.species.map((id) => (cx, cy, room) => card(cx, cy, cardName("species", id, components),
+        {class: "species", "data-card": id, "data-seat": seat}, "#eaf6ea", room)),
+      ...player.kept_events.map((id) => (cx, cy, room) => card(cx, cy, cardName("event", id, components),
+        {class: "kept-event", "data-card": id, "data-seat": seat}, null, room)),
       ...dealtCards(player, seat, components),
     ];
-    const [cards, after] = flow(x + 4, row + 36, right, items);
+    const [cards, after] = flow(x + 2, row + 4, right, items);
     drawn.push(...cards);
     return [el("g", {class: "player-board", "data-seat": seat}, drawn), after];
   }
@@ -262,51 +306,55 @@
     return String(value);
   }
 
-  function tableInfo(view, components, y) {
+  /* The title and the decks on the first line; under the map, the revealed cards and then the table's notes
+   * (what is discovered, the supply, each module's state) in two columns. */
+  function tableInfo(view, components) {
     const state = view.state;
     const lines = [];
     const over = state.over ? ` · over: ${state.over.outcome}` : "";
     const scenario = view.options.scenario ? ` · solo: ${view.options.scenario.replace(/_/g, " ")}` : "";
-    lines.push(text(20, 24, `Through Ice and Snow · round ${state.round} · ${state.phase}${state.final_voyage ? " · final voyage" : ""}` +
-                    `${scenario}${over}`, {"font-size": 16, "font-weight": "bold"}));
+    lines.push(text(14, 22, `Through Ice and Snow · round ${state.round} · ${state.phase}${state.final_voyage ? " · final voyage" : ""}` +
+                    `${scenario}${over}`, {"font-size": SIZE.title, "font-weight": "bold"}));
     const event = state.event_card ? `event: ${state.event_card.name}` : "no event";
     const decks = `coastal deck ${state.deck_sizes.coastal} · open sea deck ${state.deck_sizes.open_sea} · ${event}`;
-    lines.push(text(20, 42, decks, {"font-size": 12, class: "event-decks"}));
-    const modules = MODULE_KEYS.filter((key) => state[key] !== undefined && !(Array.isArray(state[key]) && !state[key].length));
-    let row = y;
+    lines.push(text(WIDTH - 14, 22, decks, {"font-size": SIZE.line, class: "event-decks", "text-anchor": "end"}));
     const revealed = [
-      ...state.revealed.hunting.map((id) => (x, cy) => card(x, cy, `hunt: ${cardName("hunting", id, components)}`,
-                                                           {class: "revealed", "data-card": id}, "#f6ece0")),
-      ...state.revealed.species.map((id) => (x, cy) => card(x, cy, `species: ${cardName("species", id, components)}`,
-                                                           {class: "revealed", "data-card": id}, "#eaf6ea")),
+      ...state.revealed.hunting.map((id) => (x, cy, room) => card(x, cy, `hunt: ${cardName("hunting", id, components)}`,
+        {class: "revealed", "data-card": id}, "#f6ece0", room)),
+      ...state.revealed.species.map((id) => (x, cy, room) => card(x, cy, `species: ${cardName("species", id, components)}`,
+        {class: "revealed", "data-card": id}, "#eaf6ea", room)),
     ];
-    const [shown, after] = flow(20, row, WIDTH - 20, revealed);
+    const [shown, after] = flow(14, MAP_BOTTOM + 6, WIDTH - 14, revealed);
     lines.push(...shown);
-    row = after + 4;
     const supply = Object.entries(state.supply).map(([kind, count]) => `${kind} ${count}`).join(" · ");
-    lines.push(text(20, row + 10, `discovered: ${state.discovered.join(", ") || "none"} · supply: ${supply}`, {"font-size": 11}));
-    row += 18;
-    for (const key of modules) {
-      lines.push(text(20, row + 10, `${key.replace(/_/g, " ")} · ${summary(state[key])}`.slice(0, 230),
-                      {"font-size": 11, class: "module", "data-module": key}));
-      row += 16;
+    const notes = [[`discovered: ${state.discovered.join(", ") || "none"} · supply: ${supply}`, {}]];
+    for (const key of MODULE_KEYS.filter((name) => state[name] !== undefined
+                                               && !(Array.isArray(state[name]) && !state[name].length))) {
+      notes.push([`${key.replace(/_/g, " ")} · ${summary(state[key])}`.slice(0, 230), {class: "module", "data-module": key}]);
     }
-    return [lines, row];
+    const half = notes.length > 1 ? (WIDTH - 28) / 2 : WIDTH - 14;
+    const heights = [0, 0];
+    notes.forEach(([content, attributes], index) => {
+      const side = notes.length > 1 && index >= Math.ceil(notes.length / 2) ? 1 : 0;
+      const [shape, height] = wrapped(14 + side * (half + 14), after + heights[side], half - 14, content, SIZE.small, attributes);
+      lines.push(shape);
+      heights[side] += height;
+    });
+    return [lines, after + Math.max(...heights)];
   }
 
   function draw(view, context) {
     const components = context.components;
-    const mapBottom = MAP.top + 11 * MAP.y + 20;
-    const [info, afterInfo] = tableInfo(view, components, mapBottom + 6);
+    const [info, afterInfo] = tableInfo(view, components);
     const players = view.state.players;
-    const width = WIDTH / Math.max(2, players.length);
+    const width = (WIDTH - 12) / Math.max(2, players.length);
     let bottom = afterInfo;
     const boards = players.map((player, index) => {
-      const [drawn, after] = playerBoard(view, components, player, 10 + index * width, afterInfo + 8, width, context.reader);
+      const [drawn, after] = playerBoard(view, components, player, 12 + index * width, afterInfo + 6, width, context.reader);
       bottom = Math.max(bottom, after);
       return drawn;
     });
-    const height = bottom + 10;
+    const height = bottom + 6;
     return board("through-ice-and-snow", WIDTH, height,
       el("rect", {x: 0, y: 0, width: WIDTH, height, fill: "#f7f9fb"}),
       el("g", {class: "map"}, sectionBands(view, components), routes(view, components), anchors(view, components),

@@ -28,8 +28,9 @@ class RateLimited(Exception):
 
 
 class NotReplicated(Exception):
-    """An append the master applied but no replica confirmed in time: it could be lost with the master, so it
-    is not acknowledged (HTTP 503). A retry with the same idempotency key is safe: it appends nothing twice."""
+    """A write the master applied but no replica confirmed in time: it could be lost with the master, so it
+    is not acknowledged (HTTP 503). An append stays applied, and a retry with the same idempotency key is
+    safe: it appends nothing twice. A creation is undone first, so a retry creates the game anew."""
 
     def __init__(self, game_id: str, confirmed: int, wanted: int) -> None:
         super().__init__(f"game {game_id}: {confirmed} of {wanted} replicas confirmed the write in time")

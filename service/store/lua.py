@@ -119,6 +119,17 @@ end
 return {'ok', 1, #ARGV - FIRST_PAYLOAD + 1}
 """
 
+UNDO_CREATE = """\
+-- Undo a creation no replica confirmed: delete the game's keys, if it is still the game that was created.
+-- KEYS: events stream, meta hash, private hash (all tagged {G}).
+-- ARGV: the version and head hash it was created with. Returns 1 if undone, 0 if the game is another or gone.
+local meta = redis.call('HMGET', KEYS[2], 'version', 'head_hash')
+if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then
+  return 0
+end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+return 1
+"""
 
 HEAD = """\
 -- A game's head as its meta and its stream both show it, read in one step, so an append cannot land between.
@@ -141,6 +152,7 @@ return {'ok', meta[1], meta[2] or '', last_id}
 class Scripts:
     append: Script
     create: Script
+    undo_create: Script
     head: Script
 
 
@@ -148,6 +160,7 @@ def register(client: redis.Redis) -> Scripts:
     return Scripts(
         append=client.register_script(APPEND),
         create=client.register_script(CREATE),
+        undo_create=client.register_script(UNDO_CREATE),
         head=client.register_script(HEAD),
     )
 

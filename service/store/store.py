@@ -106,8 +106,8 @@ class EventStore:
     ) -> None:
         """Snapshots are MAC'd with ``snapshot_key`` (see :mod:`service.store.snapshot_key`); without one they
         are neither believed nor written. ``snapshot_every`` <= 0 stops writing them. With ``replication``
-        a creation or an append that too few replicas confirm raises :class:`NotReplicated` (it may be
-        applied: a retry with its idempotency key is safe)."""
+        a creation or an append that too few replicas confirm raises :class:`NotReplicated`: the append
+        may be applied (a retry with its idempotency key is safe), the creation is undone."""
         self._client = client
         self._replication = replication
         self._snapshot_every = snapshot_every
@@ -122,7 +122,11 @@ class EventStore:
     ) -> AppendResult:
         """Record a new game (``events`` from ``domain.core.match.create``); tokens are stored hashed only.
 
-        A game id already taken raises :class:`VersionConflict` (expected version 0).
+        A game id already taken raises :class:`VersionConflict` (expected version 0). A creation too few
+        replicas confirm is undone before :class:`NotReplicated` is raised: its tokens are never given out,
+        so a game kept then would be one nobody can play, listed for ever. The undo follows the creation
+        down the master's replication stream, so a replica that had the creation drops it too; only a
+        master lost between the two leaves the game on its promoted replica, with no token given out.
         """
         created = events[0]["data"]
         time = now_iso()
@@ -151,6 +155,9 @@ class EventStore:
         )
         if text(reply[0]) == "exists":
             raise VersionConflict(game_id, 0, int(reply[1]))
+        if confirmed is not None and confirmed < self._replication.replicas:
+            self._undo_create(game_id, keys, len(events), envelopes[-1]["hash"])
+            raise NotReplicated(game_id, confirmed, self._replication.replicas)
         try:
             index.add(
                 self._client, game_id, game=created["game"], status=status, players=players,
@@ -159,8 +166,17 @@ class EventStore:
         except redis.RedisError as error:
             log.warning("game %s created, its index entries left to the sweep: %s", game_id, error)
         self._remember(game_id, _Head(len(events), envelopes[-1]["hash"], created["rules_version"]))
-        self._check_replicated(game_id, confirmed)
         return AppendResult(envelopes, 1, len(events), duplicate=False)
+
+    def _undo_create(self, game_id: str, keys: GameKeys, version: int, head_hash: str) -> None:
+        """Delete a game whose creation was not replicated, and its note in the index's journal (it was never
+        indexed). Should Redis fail now, the game stays stored with no token given out, and is logged."""
+        try:
+            self._scripts.undo_create(keys=[keys.events, keys.meta, keys.private], args=[version, head_hash])
+            self._client.zrem(index.PENDING, game_id)
+        except redis.RedisError as error:
+            log.warning("game %s was not replicated and could not be undone, no token was given out: %s",
+                        game_id, error)
 
     def _run(self, script, keys: list[str], args: list) -> tuple[list, int | None]:
         """A script's reply, and how many replicas confirmed it (``None`` when none are asked for)."""

@@ -1,14 +1,17 @@
-"""The live table page in two real Chromium sessions: two seats play a Borealis game to the end, each by
-clicking its board or its list of moves, each page following the other's moves on the live stream."""
+"""The live table page in real Chromium sessions: two seats play a Borealis game to the end, each by clicking
+its board or its list of moves (grouped by move type, every legal move in it), each page following the other's
+moves on the live stream; a move refused as stale is shown with its title and code and the page reads its
+moves again; a Through Ice and Snow table of three or four seats fits a 1366x768 and a 1920x1080 screen."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.api.conftest import FAST, Api, serve
-from tests.browser.conftest import console_errors, screenshot
+from tests.browser.conftest import SCREENSHOTS, console_errors, open_browser, screenshot
 
 MOVE_LIMIT = 600
 
@@ -34,11 +37,26 @@ def status(driver) -> str:
     return driver.execute_script("return document.body.dataset.status || ''")
 
 
+def shown_moves(driver) -> list:
+    """The move buttons the player sees now: a closed group of the list hides its own."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#moves button.move')].filter((button) => button.offsetParent)")
+
+
+def listed_moves(driver) -> list[str]:
+    """Every move of the list, open groups or closed, as canonical JSON."""
+    return sorted(json.dumps(json.loads(button.get_attribute("data-move")), sort_keys=True)
+                  for button in driver.find_elements("css selector", "#moves button.move"))
+
+
+def canonical(moves: list[dict]) -> list[str]:
+    return sorted(json.dumps(move, sort_keys=True) for move in moves)
+
+
 def play_one(driver, chooser: random.Random) -> bool:
     """One move from the page: a pickable thing on the board (then the list if several moves remain), or a
-    move from the list. False when the page offers nothing."""
-    buttons = driver.find_elements("css selector", "#moves button")
-    if not buttons:
+    move from the list, in a group opened first half the time. False when the page offers nothing."""
+    if not driver.find_elements("css selector", "#moves button"):
         return False
     before = version(driver)
     pickable = driver.find_elements("css selector", "svg.board [data-pick].pickable")
@@ -48,8 +66,10 @@ def play_one(driver, chooser: random.Random) -> bool:
         WebDriverWait(driver, 10).until(lambda _: settled(driver, before))
         if version(driver) > before:
             return True
-        buttons = driver.find_elements("css selector", "#moves button")
-    chooser.choice(buttons).click()
+    closed = driver.find_elements("css selector", "#moves details:not([open]) > summary")
+    if closed and chooser.random() < 0.5:
+        chooser.choice(closed).click()
+    chooser.choice(shown_moves(driver)).click()
     WebDriverWait(driver, 10).until(lambda _: version(driver) > before
                                     or driver.find_element("id", "refusal").is_displayed())
     assert not driver.find_element("id", "refusal").is_displayed(), driver.find_element("id", "refusal").text
@@ -80,6 +100,8 @@ def test_two_seats_play_borealis_to_the_end_on_the_table_page(browser, second_br
         seat = current["waiting_for"][0]
         WebDriverWait(pages[seat], 10).until(
             lambda d: d.find_elements("css selector", "#moves button"))
+        legal = api.get(f"/games/{game}/legal-moves", tokens[seat]).json()["moves"]
+        assert listed_moves(pages[seat]) == canonical(legal), "every legal move is in the list, and only those"
         assert play_one(pages[seat], chooser)
         moves += 1
         if moves == 40 and not shot_middle:
@@ -127,3 +149,97 @@ def test_a_spectator_sees_the_public_board_and_a_stale_move_is_refused(browser, 
     assert api.get(f"/games/{game}").json()["version"] == after, "the refused move changed nothing"
     WebDriverWait(browser, 20).until(lambda d: version(d) > current["version"])
     screenshot(browser, "table-borealis-refused.png")
+
+
+def test_a_move_refused_as_stale_shows_its_title_and_code_and_the_page_reads_its_moves_again(browser, api_base):
+    api = Api(api_base)
+    created = api.create("borealis", 2, seed="refusal-game")
+    game = created["game_id"]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    start = api.get(f"/games/{game}").json()
+    assert sorted(start["waiting_for"]) == ["p1", "p2"], "both seats decide their mulligan at once"
+    browser.get(f"{api_base}/games/{game}/table?token={tokens['p1']}")
+    WebDriverWait(browser, 20).until(lambda d: version(d) == start["version"] and shown_moves(d))
+    browser.execute_script("window.stop()")  # the page stops following: p2's move will not reach it
+    theirs = api.get(f"/games/{game}/legal-moves", tokens["p2"]).json()["moves"][0]
+    moved = api.post(f"/games/{game}/moves", tokens["p2"], json=theirs, headers={"If-Match": f'"{start["version"]}"'})
+    assert moved.status_code == 201, moved.text
+    shown_moves(browser)[0].click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_element("id", "refusal").is_displayed())
+    assert browser.find_element("id", "refusal-title").text == "Stale version"
+    assert browser.find_element("id", "refusal-rule").text == "stale_version"
+    detail = browser.find_element("id", "refusal-detail").text
+    assert f"the game is at version {start['version'] + 1}" in detail, detail
+    assert api.get(f"/games/{game}").json()["version"] == start["version"] + 1, "the refused move changed nothing"
+    WebDriverWait(browser, 20).until(lambda d: version(d) == start["version"] + 1 and shown_moves(d))
+    for width, height in SCREENS:
+        browser.set_window_size(width, height)
+        browser.save_screenshot(str(shots() / f"table-borealis-refused-{width}.png"))
+    browser.set_window_size(1100, 700)
+    assert browser.find_element("id", "refusal").is_displayed(), "the refusal stays until the next move"
+    mine = api.get(f"/games/{game}/legal-moves", tokens["p1"]).json()
+    assert mine["version"] == start["version"] + 1 and listed_moves(browser) == canonical(mine["moves"])
+    shown_moves(browser)[0].click()
+    WebDriverWait(browser, 20).until(lambda d: api.get(f"/games/{game}").json()["version"] == start["version"] + 2)
+    WebDriverWait(browser, 20).until(lambda d: version(d) == start["version"] + 2)
+    assert not browser.find_element("id", "refusal").is_displayed()
+    assert [error for error in console_errors(browser) if "409" not in error["message"]] == []
+
+
+SCREENS = ((1366, 768), (1920, 1080))
+# The smallest text of a player board on screen, in CSS pixels: 9.5 is small print, still read without a lens.
+LEGIBLE_PX = 9.5
+MEASURE = """
+const svg = document.querySelector('#board svg.board');
+const sizes = [...svg.querySelectorAll('.player-board text')].map(
+  (text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a);
+const root = document.documentElement;
+return {scroll: [root.scrollWidth, root.scrollHeight], window: [innerWidth, innerHeight],
+        smallest: Math.min(...sizes), boards: svg.querySelectorAll('.player-board').length};
+"""
+
+
+def shots():
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
+
+
+def play_at_random(api: Api, game: str, tokens: dict[str, str], moves: int, chooser: random.Random) -> dict:
+    """Up to ``moves`` random legal moves of whoever is to move; the game as the public then sees it."""
+    for _ in range(moves):
+        current = api.get(f"/games/{game}").json()
+        if current["status"] != "active":
+            break
+        seat = current["waiting_for"][0]
+        legal = api.get(f"/games/{game}/legal-moves", tokens[seat]).json()
+        moved = api.post(f"/games/{game}/moves", tokens[seat], json=chooser.choice(legal["moves"]),
+                         headers={"If-Match": f'"{legal["version"]}"'})
+        assert moved.status_code == 201, moved.text
+    return api.get(f"/games/{game}").json()
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_through_ice_and_snow_table_of_three_or_four_seats_fits_one_screen_legibly(api_base, seats):
+    api = Api(api_base)
+    options = {"legendary_expeditions": ["explorers", "ships", "explorer_events"]} if seats == 4 else {
+        module: True for module in ("survival", "shelter_building", "dual_species", "inuit_myths", "walking_on_ice")}
+    created = api.create("through-ice-and-snow", seats, seed=f"table-fit-{seats}", options=options)
+    game = created["game_id"]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    current = play_at_random(api, game, tokens, 40, random.Random(seats))
+    assert current["status"] == "active"
+    seat = current["waiting_for"][0]
+    for width, height in SCREENS:
+        driver = open_browser(width, height)
+        try:
+            driver.get(f"{api_base}/games/{game}/table?token={tokens[seat]}")
+            WebDriverWait(driver, 20).until(lambda d: version(d) == current["version"] and shown_moves(d))
+            measured = driver.execute_script(MEASURE)
+            driver.save_screenshot(str(shots() / f"table-through-ice-and-snow-{seats}-seats-{width}.png"))
+            assert measured["boards"] == seats
+            assert measured["scroll"][1] <= measured["window"][1], f"the page scrolls at {width}x{height}: {measured}"
+            assert measured["scroll"][0] <= measured["window"][0], f"the page scrolls at {width}x{height}: {measured}"
+            assert measured["smallest"] >= LEGIBLE_PX, f"text too small at {width}x{height}: {measured}"
+            assert console_errors(driver) == []
+        finally:
+            driver.quit()

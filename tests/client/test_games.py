@@ -85,10 +85,23 @@ def test_unknown_games_and_foreign_tokens_raise_their_own_exceptions(client):
     assert foreign.value.code == "token_invalid"
 
 
-def test_an_unchanged_game_reads_as_none_with_if_none_match(client):
+def test_a_game_read_again_unchanged_is_a_304_answered_with_the_kept_view_and_a_moved_one_is_read_afresh(client):
     created = client.create_game("high-card", ["Ann", "Bo"])
-    assert client.get_game(created["game_id"], if_none_match=created["version"]) is None
-    assert client.get_game(created["game_id"], if_none_match=created["version"] - 1)["version"] == created["version"]
+    game_id, tokens = created["game_id"], tokens_of(created)
+    unchanged = client.transport.statuses
+    first = client.get_game(game_id, token=tokens["p1"])
+    first["state"] = "changed by the caller"
+    again = client.get_game(game_id, token=tokens["p1"])
+    assert unchanged[304] == 1 and unchanged[200] == 1
+    assert again["reader"] == "p1" and again["version"] == created["version"]
+    assert again["state"] != "changed by the caller", "the kept view is the service's, not the caller's copy"
+    public = client.get_game(game_id)
+    assert unchanged[304] == 1 and public["reader"] == "public", "another reader's view is never the kept one"
+    client.submit_move(game_id, {"type": "keep"}, token=tokens["p1"])
+    moved = client.get_game(game_id, token=tokens["p1"])
+    assert unchanged[304] == 1 and moved["version"] > again["version"]
+    assert moved["waiting_for"] != again["waiting_for"]
+    assert client.get_game(game_id, token=tokens["p1"]) == moved and unchanged[304] == 2
 
 
 def test_the_event_log_and_the_index_are_walked_page_by_page(client):

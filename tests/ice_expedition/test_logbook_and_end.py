@@ -5,6 +5,7 @@ from domain.core.match import legal_moves, view
 from domain.ice_expedition import RULES
 from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.logbook import logbook_steps
+from domain.ice_expedition.script import advance
 from tests.ice_expedition.helpers import act, clear_board, give_front, moves_of, new_game, settle
 
 
@@ -12,7 +13,7 @@ def run_card(match, *events):
     """Reveal a logbook card made of ``events`` as the day's preparation would (ICE-PREP-2)."""
     flow = Flow(RULES, match.state)
     flow.push(*logbook_steps(flow, {"id": "test", "events": list(events)}))
-    flow.advance()
+    advance(flow)
     settle(match)
 
 
@@ -116,7 +117,7 @@ def test_revealing_a_building_ends_the_game_after_the_day():
         state["tiles"].pop(f"{above[0]}:{above[1]}:{above[2]}")
     flow = Flow(RULES, state)
     flow.after_board_change()
-    flow.advance()
+    advance(flow)
     settle(match)
     assert state["end_triggered"] and state["tiles"][building]["face"] == "B-01"
     act(match, "p1", {"type": "end_day"})

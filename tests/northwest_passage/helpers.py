@@ -4,7 +4,7 @@ from __future__ import annotations
 from domain.core import ORGANISER, TABLE
 from domain.core.match import Match, apply_event, create, submit
 from domain.northwest_passage import RULES
-from domain.northwest_passage.evolve import place_on_board
+from domain.northwest_passage.apply import place_on_board
 from domain.northwest_passage.state import tile_type
 
 CATALOGUE = RULES.catalogue

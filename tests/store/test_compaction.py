@@ -1,14 +1,25 @@
-"""Compaction of scored games: one compressed value in the game's slot, read back as the live game was."""
+"""Compaction of scored games: one compressed value in the game's slot, read back as the live game was.
+
+Every test runs on one Redis and on a Redis Cluster, where a game's value, stream and meta share its slot
+and the list of games due for compaction lives in the index's.
+"""
 from __future__ import annotations
 
 import dataclasses
 import time
 
+import pytest
+import redis
+
 from domain.core.match import match_to_json
 from service.store import EventStore, compaction, index
+from service.store.connection import connect_cluster
 from service.store.keys import game_keys
 from tests.store.conftest import SNAPSHOT_KEY
 from tests.workers.records import play, record
+from workers.maintenance import compact_due_games
+
+pytestmark = pytest.mark.cluster
 
 
 def scored_game(store: EventStore, game_id: str = "g1", choice: int = 0) -> None:
@@ -62,12 +73,14 @@ def test_the_compacted_value_holds_the_stored_payloads_byte_for_byte(store, redi
     assert compaction.read(redis_client, "g1").payloads == stored
 
 
-def test_a_store_without_snapshot_key_and_a_text_client_read_compacted_games_too(store, redis_server):
-    import redis
-
+def test_a_store_without_snapshot_key_and_a_text_client_read_compacted_games_too(store, backend, request,
+                                                                                 redis_server):
     scored_game(store)
     live = store.read("g1")
-    text_client = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    if backend == "cluster":
+        text_client = connect_cluster(request.getfixturevalue("redis_cluster").url, decode_responses=True)
+    else:
+        text_client = redis.Redis.from_url(redis_server.url, decode_responses=True)
     compaction.compact(text_client, "g1")
     assert EventStore(text_client, snapshot_every=0).read("g1") == live
     text_client.close()
@@ -137,3 +150,20 @@ def test_an_unreadable_compacted_value_is_not_taken_for_events(redis_client):
     redis_client.set(game_keys("g1").compacted, b"cairn-compacted-1 3 " + b"0" * 64 + b"\nnot zlib")
     assert store.read("g1") == []
     assert not store.verify_chain("g1").ok
+
+
+def test_the_maintenance_pass_compacts_every_due_game_and_leaves_the_rest(store, redis_client):
+    """Games spread over the masters of a cluster; the due list and each game's own step stay in their slots."""
+    names = [f"game-{number}" for number in range(6)]
+    for number, game_id in enumerate(names):
+        scored_game(store, game_id, choice=number)
+    record(store, "ended", play(scored=False))
+    live = {game_id: store.read(game_id) for game_id in names}
+    counts = compact_due_games(redis_client, older_than=0, budget=60)
+    assert counts == {"compacted": len(names)}
+    for game_id in names:
+        assert not redis_client.exists(game_keys(game_id).events)
+        assert store.read(game_id) == live[game_id] and store.verify_chain(game_id).ok
+    assert redis_client.zcard(index.COMPACTION_DUE) == 0
+    assert redis_client.exists(game_keys("ended").events)
+    assert compact_due_games(redis_client, older_than=0, budget=60) == {}

@@ -6,7 +6,7 @@ import pytest
 from domain.core import IllegalMove
 from domain.core.match import legal_moves, view
 from domain.through_ice_and_snow.tracks import demand_food
-from tests.through_ice_and_snow.play import act, do, pass_all, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import act, do, pass_all, player, sail, table_game, turn
 
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from domain.core.match import legal_moves
-from tests.through_ice_and_snow.play import act, do, pass_all, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import act, do, pass_all, player, sail, table_game, turn
 
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]
 

@@ -9,7 +9,7 @@ from domain.core.match import legal_moves, redact, view
 from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.tracks import fuel_band
 from tests.conformance.harness import play_random_game
-from tests.through_ice_and_snow.play import act, do, draw, pass_all, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import act, do, draw, pass_all, player, sail, table_game, turn
 
 EXPLORERS = {"legendary_expeditions": ["explorers"]}
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]

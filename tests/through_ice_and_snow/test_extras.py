@@ -8,7 +8,7 @@ from domain.core.match import create, legal_moves, redact, view
 from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.board import drawable
 from tests.conformance.harness import play_random_game
-from tests.through_ice_and_snow.play import NAMES, act, do, draw, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import NAMES, act, do, draw, player, sail, table_game, turn
 
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]
 EXTRAS = {"extra_events": [25, 26, 27, 28]}

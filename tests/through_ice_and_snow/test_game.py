@@ -11,7 +11,7 @@ from domain.core import ORGANISER, SERVER, DataError
 from domain.core.match import apply_event, create, replay, submit, view, waiting_for
 from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.catalogue import DATA, load
-from tests.through_ice_and_snow.play import NAMES, play_sensibly, sensible_move, table_game
+from tests.through_ice_and_snow.helpers import NAMES, play_sensibly, sensible_move, table_game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,7 +7,7 @@ from domain.core import ORGANISER, SERVER, TABLE, IllegalMove
 from domain.core.match import create, legal_moves, redact, view
 from domain.through_ice_and_snow import RULES
 from tests.conformance.harness import play_random_game
-from tests.through_ice_and_snow.play import NAMES, act, do, draw, pass_all, player, sail, table_game
+from tests.through_ice_and_snow.helpers import NAMES, act, do, draw, pass_all, player, sail, table_game
 
 SHIPS = {"legendary_expeditions": ["ships"]}
 

@@ -8,7 +8,7 @@ from domain.core.match import create, legal_moves, redact, view
 from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.shelter import majority_lines
 from tests.conformance.harness import play_random_game
-from tests.through_ice_and_snow.play import NAMES, act, do, pass_all, play_sensibly, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import NAMES, act, do, pass_all, play_sensibly, player, sail, table_game, turn
 
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]
 

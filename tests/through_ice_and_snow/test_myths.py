@@ -10,7 +10,7 @@ from domain.through_ice_and_snow.board import join_inuit
 from domain.through_ice_and_snow.myths import card_setup
 from domain.through_ice_and_snow.tracks import lower_track
 from tests.conformance.harness import play_random_game
-from tests.through_ice_and_snow.play import act, pass_all, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import act, pass_all, player, sail, table_game, turn
 
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]
 MYTHS = {"inuit_myths": True}

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from domain.core.match import legal_moves
 from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.scoring import majority, objective_met
-from tests.through_ice_and_snow.play import bare_state, pass_all, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import bare_state, pass_all, player, sail, table_game, turn
 
 
 @pytest.mark.parametrize(("counts", "expected"), [

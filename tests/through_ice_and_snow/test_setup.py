@@ -7,7 +7,7 @@ from domain.core import ORGANISER, TABLE, IllegalMove
 from domain.core.match import create, legal_moves, redact, view
 from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.actions import space_refusal
-from tests.through_ice_and_snow.play import NAMES, do, draw, player, table_game
+from tests.through_ice_and_snow.helpers import NAMES, do, draw, player, table_game
 
 
 def new(players: int):

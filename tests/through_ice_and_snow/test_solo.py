@@ -10,7 +10,7 @@ from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.tracks import death, demand_food, finish_food_shortage
 from domain.through_ice_and_snow.voyage import voyage_choices
 from tests.conformance.harness import play_random_game
-from tests.through_ice_and_snow.play import NAMES, act, do, draw, pass_all, play_sensibly, player, sail, table_game
+from tests.through_ice_and_snow.helpers import NAMES, act, do, draw, pass_all, play_sensibly, player, sail, table_game
 
 LOST = {"scenario": "lost_expedition"}
 

@@ -6,7 +6,7 @@ import pytest
 from domain.core import IllegalMove
 from domain.core.match import legal_moves
 from domain.through_ice_and_snow.tracks import demand_food, lose_fuel, lower_track, raise_food, raise_track
-from tests.through_ice_and_snow.play import bare_state, do, draw, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import bare_state, do, draw, player, sail, table_game, turn
 
 LEADS_P1 = ["parliament", "admiralty", "lady-franklin", "oxford-university"]
 

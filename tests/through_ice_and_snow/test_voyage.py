@@ -6,7 +6,7 @@ import pytest
 from domain.core import IllegalMove
 from domain.core.match import legal_moves
 from domain.through_ice_and_snow.voyage import leadership
-from tests.through_ice_and_snow.play import bare_state, do, pass_all, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import bare_state, do, pass_all, player, sail, table_game, turn
 
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]
 

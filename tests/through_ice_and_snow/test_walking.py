@@ -12,7 +12,7 @@ from domain.through_ice_and_snow.tracks import fuel_band, lower_track
 from domain.through_ice_and_snow.voyage import affected
 from domain.through_ice_and_snow.walking import abandon, cargo_check, guilt_lines, limits, lower_maintenance
 from tests.conformance.harness import play_random_game
-from tests.through_ice_and_snow.play import NAMES, act, do, draw, pass_all, player, sail, table_game, turn
+from tests.through_ice_and_snow.helpers import NAMES, act, do, draw, pass_all, player, sail, table_game, turn
 
 WALK = {"walking_on_ice": True}
 P1_LEADS = ["parliament", "admiralty", "lady-franklin", "oxford-university"]

@@ -10,13 +10,18 @@ worker jobs (:meth:`Client.wait_for_job`, :meth:`Client.export`,
 
 The client remembers the last version it saw of each game (from views,
 legal moves, moves, pages, streams and stale-version refusals), so
-:meth:`Client.submit_move` sends ``If-Match`` without being told.
+:meth:`Client.submit_move` sends ``If-Match`` without being told. It keeps
+the last view of each game it read for each token, with the ``ETag`` the
+service gave it, and reads the game again with that tag in ``If-None-Match``:
+while the game has not moved the service answers 304 with no body, and the
+kept view is the answer.
 """
 from __future__ import annotations
 
 import json
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, TypeVar, cast
 
@@ -52,6 +57,8 @@ STREAM_READ_TIMEOUT = 60.0
 FINAL_END_REASONS = frozenset({"game_over", "game_not_found"})
 JOB_DONE = "finished"
 JOB_FAILED = frozenset({"failed", "stopped", "canceled"})
+# Views kept for revalidation, the least recently read dropped first: enough for a bot's seats in many games.
+KEPT_VIEWS = 256
 
 
 def operation(method: str, path: str) -> Callable[[F], F]:
@@ -79,6 +86,7 @@ class Client:
                  retry: RetryPolicy | None = None, session: requests.Session | None = None):
         self.transport = Transport(base_url, token, timeout=timeout, retry=retry, session=session)
         self.versions: dict[str, int] = {}
+        self._views = KeptViews(KEPT_VIEWS)
 
     def __enter__(self) -> Client:
         return self
@@ -155,13 +163,24 @@ class Client:
         return self.transport.request("GET", f"/games/{game_id}/table", idempotent=True).text
 
     @operation("GET", "/games/{game_id}")
-    def get_game(self, game_id: str, *, token: str | None = None, if_none_match: int | None = None) -> GameView | None:
-        """The game as the token's reader sees it; ``None`` when it is still at version ``if_none_match``."""
-        headers = {"If-None-Match": f'"{if_none_match}"'} if if_none_match is not None else None
-        response = self.transport.request("GET", f"/games/{game_id}", token=token, headers=headers, idempotent=True)
-        if response.status_code == 304:
-            return None
-        view: GameView = response.json()
+    def get_game(self, game_id: str, *, token: str | None = None) -> GameView:
+        """The game as the token's reader sees it.
+
+        A game read before is asked for with the tag of the view kept from then (a tag names the version and
+        the reader, so it is kept per token); a 304 answers with that view, a fresh copy of it.
+        """
+        path = f"/games/{game_id}"
+        reader = token or self.transport.token
+        kept = self._views.get(path, reader)
+        headers = {"If-None-Match": kept.etag} if kept is not None else None
+        response = self.transport.request("GET", path, token=token, headers=headers, idempotent=True)
+        if response.status_code == 304 and kept is not None:
+            return kept.view()
+        body = response.content
+        view: GameView = json.loads(body)
+        etag = response.headers.get("ETag")
+        if etag:
+            self._views.keep(path, reader, KeptView(etag, body))
         self._saw(game_id, view["version"])
         return view
 
@@ -380,3 +399,37 @@ class Client:
         if game_id not in self.versions:
             self.get_game(game_id, token=token)
         return self.versions[game_id]
+
+
+class KeptView:
+    """A view's body as the service sent it, and its ``ETag``; each answer from it is parsed afresh, so a caller
+    that changes the view it got never changes what is kept."""
+
+    __slots__ = ("etag", "body")
+
+    def __init__(self, etag: str, body: bytes) -> None:
+        self.etag = etag
+        self.body = body
+
+    def view(self) -> GameView:
+        return json.loads(self.body)
+
+
+class KeptViews:
+    """The last view read of each URL for each token, at most ``size`` of them."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[str, str | None], KeptView] = OrderedDict()
+
+    def get(self, path: str, token: str | None) -> KeptView | None:
+        kept = self._kept.get((path, token))
+        if kept is not None:
+            self._kept.move_to_end((path, token))
+        return kept
+
+    def keep(self, path: str, token: str | None, view: KeptView) -> None:
+        self._kept[(path, token)] = view
+        self._kept.move_to_end((path, token))
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)

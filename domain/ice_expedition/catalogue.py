@@ -1,4 +1,5 @@
-"""The game's component data: every ASSUMED number and table of the spec lives in ``data/*.json``."""
+"""The game's component data: every ASSUMED number and table of the spec lives in ``data/*.json``, each file
+checked against its ``data/*.schema.json`` when loaded."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ NAMES = ("params", "board", "tiles", "guilds", "cards")
 
 
 @dataclass
-class GameData:
+class Catalogue:
     params: dict
     board: dict
     tiles: dict
@@ -46,7 +47,7 @@ class GameData:
         return {guild["id"]: guild["starting_rp"] for guild in self.guilds["guilds"]}
 
 
-def load() -> GameData:
+def load_catalogue() -> Catalogue:
     loaded = {name: load_data(FOLDER, name) for name in NAMES}
-    return GameData(**{name: value for name, (value, _) in loaded.items()},
+    return Catalogue(**{name: value for name, (value, _) in loaded.items()},
                     versions={name: version for name, (_, version) in loaded.items()})

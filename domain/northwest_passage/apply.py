@@ -12,7 +12,7 @@ from domain.northwest_passage.lattice import Lattice, footprint, orient, placed_
 from domain.northwest_passage.state import GREENLAND, SHIP, SLED, VESSELS, crew_aboard, tile_type
 
 
-def apply_event(state: dict, event: Event, catalogue: Catalogue) -> dict:
+def apply(state: dict, event: Event, catalogue: Catalogue) -> dict:
     data = full_data(event)
     handler = HANDLERS.get(event["type"])
     if handler is not None:

@@ -6,12 +6,11 @@ import json
 from domain.core.chance import ChanceNode
 from domain.core.events import Event
 from domain.core.rules import Rules
+from domain.northwest_passage import apply, legal, setup
 from domain.northwest_passage.catalogue import Catalogue, load_catalogue
 from domain.northwest_passage.decide import Turn
-from domain.northwest_passage.evolve import HANDLERS, apply_event
-from domain.northwest_passage.moves import legal_moves
 from domain.northwest_passage.scoring import score_sheet
-from domain.northwest_passage.state import fame, initial_state
+from domain.northwest_passage.state import fame
 
 OPTIONS_SCHEMA = {
     "type": "object",
@@ -102,13 +101,13 @@ class NorthwestPassage(Rules):
 
     def setup(self, created: dict) -> dict:
         seats = [seat["seat"] for seat in created["seats"]]
-        return initial_state(self.catalogue, seats, created["options"])
+        return setup.initial_state(self.catalogue, seats, created["options"])
 
     def event_types(self) -> frozenset[str]:
-        return frozenset(HANDLERS)
+        return frozenset(apply.HANDLERS)
 
     def apply(self, state: dict, event: Event) -> dict:
-        return apply_event(state, event, self.catalogue)
+        return apply.apply(state, event, self.catalogue)
 
     def decide(self, state: dict, seat: str, command: dict) -> list[Event]:
         return Turn(state, self.catalogue, seat, self.copy_state).run(command)
@@ -147,7 +146,7 @@ class NorthwestPassage(Rules):
     def legal_moves(self, state: dict, seat: str) -> list[dict]:
         if seat not in self.to_act(state):
             return []
-        return legal_moves(state, self.catalogue, seat)
+        return legal.legal_moves(state, self.catalogue, seat)
 
     def view(self, state: dict, reader: str | None) -> dict:
         """Spec 10.4: everything is public except the order of the face-down stock, shown as a count."""
