@@ -59,7 +59,9 @@ def _needs(state: dict, me: dict) -> dict[str, float]:
     players = state["players"]
     left = _voyages_left(state)
     dynamite = sum(player["dynamite"] for player in players)
-    fuel_low = max(0.0, min(1.0, (1.3 * left + 2 - me["fuel"]) / 6))
+    # A ship short of fuel is towed by the others (TIS-TRK-FUEL-4): the fleet's fuel is everyone's concern.
+    fleet = len(players) * (1.3 * left + 2) - sum(player["fuel"] for player in players)
+    fuel_low = max(0.0, min(1.0, max(1.3 * left + 2 - me["fuel"], fleet / len(players)) / 6))
     crew = sum(me["crew"].values())
     return {
         "fuel": max(fuel_low, 1.0 if me["fuel"] <= 2 else 0.0),
