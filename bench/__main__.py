@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import pkgutil
 import subprocess
 import sys
@@ -33,6 +34,9 @@ def _parser(known: dict[str, str]) -> argparse.ArgumentParser:
         epilog=f"benchmarks:\n{listing}\n\n./run bench NAME runs one; with no NAME, all of them in turn. Each "
                "module's docstring (bench/NAME.py) says what it measures, against what, and its targets.")
     parser.add_argument("names", nargs="*", metavar="NAME", help="the benchmarks to run (default: all)")
+    parser.add_argument("--rounds", type=int, help="paired rounds per figure of the HTTP benchmarks (http, servers, "
+                        "processes, peers; default 3)")
+    parser.add_argument("--seconds", type=float, help="seconds per timed HTTP round (default 3)")
     return parser
 
 
@@ -43,10 +47,15 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"no benchmark {', '.join(unknown)}; there are: {', '.join(known)}", file=sys.stderr)
         return 2
+    env = dict(os.environ)
+    if args.rounds is not None:
+        env["CAIRN_BENCH_ROUNDS"] = str(args.rounds)
+    if args.seconds is not None:
+        env["CAIRN_BENCH_SECONDS"] = str(args.seconds)
     failed = 0
     for name in args.names or list(known):
         print(f"\n## bench.{name}", flush=True)
-        failed += subprocess.call([sys.executable, "-m", f"bench.{name}"]) != 0
+        failed += subprocess.call([sys.executable, "-m", f"bench.{name}"], env=env) != 0
     return 1 if failed else 0
 
 

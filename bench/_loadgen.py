@@ -5,8 +5,14 @@ Client threads with ``http.client`` cost about 0.4 ms of CPU per request
 (a quarter of two cores at the baseline's rate), and under the GIL a
 response can wait for its thread to be scheduled, which the client then
 counts as server latency. Here one selector loop drives every client's
-connection, so a response is timed as soon as its last byte arrives, and
-its connection closed at once.
+connection, so a response is timed as soon as its last byte arrives.
+
+A driver either keeps each client's connection alive across its requests,
+as real clients (browsers, ``requests.Session``, the bots) do, or opens one
+per request and closes it as soon as its answer is whole, as a sync
+gunicorn worker needs (it lingers after its answer until the client
+closes, RFC 9112, 9.6). A kept connection the server closed while it was
+idle is opened again and the request sent once more, untimed twice.
 
 A client is a generator of :class:`Request` that is sent each
 :class:`Response`. Requests before a client's first timed one are its
@@ -35,10 +41,10 @@ class Request:
     headers: dict[str, str] = field(default_factory=dict)
     timed: bool = False
 
-    def encode(self, port: int) -> bytes:
+    def encode(self, port: int, keep_alive: bool) -> bytes:
         data = b"" if self.body is None else json.dumps(self.body).encode()
-        lines = [f"{self.method} {self.path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
-                 f"Content-Length: {len(data)}"]
+        lines = [f"{self.method} {self.path} HTTP/1.1", f"Host: 127.0.0.1:{port}",
+                 f"Connection: {'keep-alive' if keep_alive else 'close'}", f"Content-Length: {len(data)}"]
         if self.body is not None:
             lines.append("Content-Type: application/json")
         lines.extend(f"{name}: {value}" for name, value in self.headers.items())
@@ -49,6 +55,7 @@ class Request:
 class Response:
     status: int
     body: bytes
+    closing: bool = False  # the server said it closes the connection after this answer
 
     def json(self):
         return json.loads(self.body) if self.body else None
@@ -84,15 +91,27 @@ class _Connection:
     received: bytearray = field(default_factory=bytearray)
     started: float = 0.0
     answered: float = 0.0
+    reused: bool = False  # the request went out on a connection kept from an earlier one
 
 
 class Driver:
-    """Runs clients against ``127.0.0.1:port``, one request per connection (as sync gunicorn answers)."""
+    """Runs clients against ``127.0.0.1:port``: each on a connection it keeps (``keep_alive``), else on a new
+    connection per request."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, keep_alive: bool = True):
         self.port = port
+        self.keep_alive = keep_alive
         self.selector = selectors.DefaultSelector()
         self.outcome = Outcome()
+        self._kept: dict[int, _Connection] = {}
+
+    def close(self) -> None:
+        """Close the connections kept open."""
+        for connection in self._kept.values():
+            if connection.sock is not None:
+                connection.sock.close()
+                connection.sock = None
+        self._kept.clear()
 
     def set_up(self, clients: list[Client]) -> list[_Connection]:
         """Each client's requests up to its first timed one, all clients at once; their connections, ready."""
@@ -159,17 +178,25 @@ class Driver:
             return None
 
     def _send(self, connection: _Connection) -> None:
-        """Connect and send; on loopback the connection is usually up at once, so the request goes out
-        without waiting for the selector (a wakeup and a registration change fewer per request)."""
-        connection.out, connection.sent = connection.request.encode(self.port), 0
+        """Send on the kept connection, else connect and send; on loopback a new connection is usually up at
+        once, so the request goes out without waiting for the selector (a wakeup and a registration change
+        fewer per request)."""
+        connection.out, connection.sent = connection.request.encode(self.port, self.keep_alive), 0
         connection.received = bytearray()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setblocking(False)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        connection.sock = sock
-        connection.started = time.perf_counter()
-        sock.connect_ex(("127.0.0.1", self.port))
-        with contextlib.suppress(OSError):  # not connected yet: the selector says when
+        connection.reused = connection.sock is not None
+        if connection.reused:
+            sock = connection.sock
+            connection.started = time.perf_counter()
+        else:
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            connection.sock = sock
+            connection.started = time.perf_counter()
+            sock.connect_ex(("127.0.0.1", self.port))
+            if self.keep_alive:
+                self._kept[id(connection)] = connection
+        with contextlib.suppress(OSError):  # not connected yet (or closed by the server): the selector says
             connection.sent = sock.send(connection.out)
         done = connection.sent == len(connection.out)
         self.selector.register(sock, selectors.EVENT_READ if done else selectors.EVENT_WRITE, connection)
@@ -185,21 +212,37 @@ class Driver:
                 return None
             chunk = sock.recv(65536)
         except OSError as error:
+            if self._resent(connection):
+                return None
             self._close(connection)
             self.outcome.errors.append(f"{type(error).__name__}: {error}")
             return None
         connection.received += chunk
         answer = _whole(connection.received, closed=not chunk)
+        if answer is None and not chunk and self._resent(connection):
+            return None
         if answer is not None or not chunk:
             connection.answered = time.perf_counter()
-            self._close(connection)
+            if self.keep_alive and answer is not None and not answer.closing:
+                self.selector.unregister(sock)
+            else:
+                self._close(connection)
         if answer is None and not chunk:
             self.outcome.errors.append("the server closed the connection before a whole answer")
         return answer
 
+    def _resent(self, connection: _Connection) -> bool:
+        """A kept connection the server had closed before any of the answer came: send on a new one."""
+        if not connection.reused or connection.received:
+            return False
+        self._close(connection)
+        self._send(connection)
+        return True
+
     def _close(self, connection: _Connection) -> None:
         self.selector.unregister(connection.sock)
         connection.sock.close()
+        connection.sock = None
 
 
 def _whole(received: bytearray, closed: bool) -> Response | None:
@@ -208,12 +251,16 @@ def _whole(received: bytearray, closed: bool) -> Response | None:
     if end < 0:
         return None
     head = bytes(received[:end]).decode("latin-1").split("\r\n")
-    length = None
+    length, closing = None, head[0].startswith("HTTP/1.0")
     for line in head[1:]:
         name, _, value = line.partition(":")
-        if name.strip().lower() == "content-length":
+        name = name.strip().lower()
+        if name == "content-length":
             length = int(value)
+        elif name == "connection":
+            closing = value.strip().lower() == "close"
     body = received[end + 4:]
     if length is None and not closed or length is not None and len(body) < length:
         return None
-    return Response(int(head[0].split()[1]), bytes(body if length is None else body[:length]))
+    return Response(int(head[0].split()[1]), bytes(body if length is None else body[:length]),
+                    closing or length is None)

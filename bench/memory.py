@@ -23,8 +23,10 @@ from pathlib import Path
 
 import redis
 
-from bench.http import BASELINE_APP, CAIRN_APP, BlockingClient, baseline_payload, cairn_env, children, gunicorn
+from bench._servers import BASELINE_APP, BlockingClient, Served, bench_env, serve
+from bench.http import baseline_payload
 from service.api.matches import MatchCache
+from service.cli import API_APP
 from service.redis_server import RedisServer
 
 GAMES = 1_000
@@ -58,11 +60,17 @@ def read_game(client: BlockingClient, game_id: str) -> None:
         raise RuntimeError(f"reading a game answered {status}: {shown}")
 
 
-def bench_cairn(env: dict[str, str], store: redis.Redis) -> None:
+def worker(served: Served) -> int:
+    """The one worker of a gunicorn master."""
+    _master, pid = served.pids()
+    return pid
+
+
+def bench_cairn(env: dict[str, str], store: redis.Redis, folder: Path) -> None:
     cache_size = inspect.signature(MatchCache).parameters["size"].default
     print(f"Cairn API (service.app:create_app(), gunicorn 1 sync worker; match cache of {cache_size} games)")
-    with gunicorn(CAIRN_APP, env, workers=1) as (port, process):
-        (pid,), client = children(process.pid), BlockingClient(port)
+    with serve("sync", API_APP, env, folder, workers=1) as served:
+        pid, client = worker(served), BlockingClient(served.port)
         client.call("GET", "/rules")
         show("booted, one GET /rules", pid)
         read_game(client, create_game(client, -1))
@@ -83,10 +91,10 @@ def bench_cairn(env: dict[str, str], store: redis.Redis) -> None:
           f"per cached game ({cached} cached); Redis holds {redis_games / GAMES / 1024:.1f} KiB per game")
 
 
-def bench_baseline(env: dict[str, str]) -> None:
+def bench_baseline(env: dict[str, str], folder: Path) -> None:
     print("baseline (bench.http:baseline_app(), gunicorn 1 sync worker)")
-    with gunicorn(BASELINE_APP, env, workers=1) as (port, process):
-        (pid,), client = children(process.pid), BlockingClient(port)
+    with serve("sync", BASELINE_APP, env, folder, workers=1) as served:
+        pid, client = worker(served), BlockingClient(served.port)
         client.call("POST", "/append/memory", baseline_payload(0))
         before = show("booted, one append", pid)
         for number in range(GAMES):
@@ -97,12 +105,12 @@ def bench_baseline(env: dict[str, str]) -> None:
 def main() -> int:
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory(prefix="cairn-bench-memory-") as folder:
-        server = RedisServer(Path(folder)).start()
+        server = RedisServer(Path(folder) / "redis").start()
         try:
-            env = cairn_env(server.url)
+            env = bench_env(server.url)
             store = redis.Redis.from_url(server.url)
-            bench_baseline(env)
-            bench_cairn(env, store)
+            bench_baseline(env, Path(folder))
+            bench_cairn(env, store, Path(folder))
         finally:
             server.stop()
     return 0

@@ -256,11 +256,19 @@ def _running(marker: Path) -> str | None:
     return url
 
 
-def _api_command(args: argparse.Namespace) -> list[str]:
-    """gunicorn with threaded workers and the token-redacting logger of :mod:`service.gunicorn_config`."""
+API_APP = "service.app:create_app()"
+
+
+def api_command(host: str, port: int, workers: int, threads: int, app: str = API_APP) -> list[str]:
+    """gunicorn with threaded workers and the token-redacting access log of :mod:`service.gunicorn_config`: the
+    API as ``cairn serve`` runs it (the benchmarks run their baseline app under the same command)."""
     return [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_config",
-            "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers), "--worker-class", "gthread",
-            "--threads", str(args.threads), "service.app:create_app()"]
+            "--bind", f"{host}:{port}", "--workers", str(workers), "--worker-class", "gthread",
+            "--threads", str(threads), app]
+
+
+def _api_command(args: argparse.Namespace) -> list[str]:
+    return api_command(args.host, args.port, args.workers, args.threads)
 
 
 if __name__ == "__main__":

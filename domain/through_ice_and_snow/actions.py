@@ -21,36 +21,10 @@ SHOAL_OF_FISH_FACTOR = 2
 
 Option = tuple[tuple[str, ...] | None, int, int]
 ChoiceHook = Callable[[State, int, str, list[dict]], list[dict]]
-EffectHook = Callable[[State, int, dict], None]
-
-# Extension points of the modules (registered by each module's own file, switched on by its option):
-# CHOICE_HOOKS widen or narrow a space's action-specific choices (e.g. the Survival deposit), REFUSALS add a
-# module's own reasons to refuse a space, BEFORE_EFFECT runs after the crew is placed and before the effect.
-CHOICE_HOOKS: list[ChoiceHook] = []
-REFUSALS: list[Callable[[State, int, str], IllegalMove | None]] = []
-BEFORE_EFFECT: list[EffectHook] = []
-FISHING_BONUS: list[Callable[[State, int], int]] = []
-# REQUIREMENT_HOOKS adjust a space's crew options; MOVE_FILTERS narrow or extend the finished moves of a space
-# (given a way to recompute the base moves); CHECKS validate a command's module fields (listed in MOVE_FIELDS,
-# which the base checks ignore); UNCOUNTED_CREW gives crew placed that count for nothing in the effect.
-REQUIREMENT_HOOKS: list = []
-MOVE_FILTERS: list = []
-CHECKS: list = []
-MOVE_FIELDS: set[str] = set()
-UNCOUNTED_CREW: list = []
-AFTER_EFFECT: list[EffectHook] = []
-# RIFLE_BONUS: rifles a module lets a player count for the prey number beyond those owned.
-RIFLE_BONUS: list[Callable[[State, dict], int]] = []
-# LEAD_SUBSTITUTES: whether a module lets any pawn fill this named slot now (e.g. Ross as an Inuk); the mark it
-# leaves in ``subst_used`` when used. EXPLORE_DOGS: dogs a module adds for Explore's value. TURN_FILTERS narrow
-# the moves of a seat's Action-phase turn.
-LEAD_SUBSTITUTES: list[tuple[Callable[[dict, tuple[str, ...]], bool], str]] = []
-EXPLORE_DOGS: list[Callable[[dict], int]] = []
-TURN_FILTERS: list = []
-# EVENT_ACTIONS: a module's event-card action effects, by effect name (after the card's data-driven gains).
-EVENT_ACTIONS: dict[str, Callable[[State, int], None]] = {}
+# The effect of an action space: (state, seat, player, space, command, crew placed). A part's wrapper of an
+# effect also takes ``base``, the effect it wraps.
+Effect = Callable[[State, int, dict, dict, dict, int], None]
 BASE_CHOICES = {"card": "TIS-ACT-30", "upgrade": "TIS-ACT-22", "deposit": "TIS-ACT-41"}
-MODULE_CHOICES: dict[str, str] = {}
 
 
 def refuse(code: str, message: str, rule_id: str, field: str | None = None) -> IllegalMove:
@@ -63,9 +37,11 @@ def effective_sled(state: State, player: dict) -> int:
 
 
 def explore_value(state: State, player: dict) -> int:
-    """TIS-ACT-11: the lower of the sled value and the dog value (GAP-6 tables)."""
+    """TIS-ACT-11: the lower of the sled value and the dog value (GAP-6 tables), with the dogs a part counts
+    beyond the track (McClintock)."""
     sled = CAT.tracks["sled"]["explore_vp"][str(effective_sled(state, player))]
-    counted = min(CAT.tracks["dogs"]["max"], dog_track(player) + sum(extra(player) for extra in EXPLORE_DOGS))
+    extra = sum(dogs(player) for dogs in state["parts"].hooks("explore_dogs"))
+    counted = min(CAT.tracks["dogs"]["max"], dog_track(player) + extra)
     dogs = CAT.tracks["dogs"]["explore_vp"][str(counted)]
     return min(sled, dogs)
 
@@ -98,7 +74,8 @@ def event_card(state: State) -> dict | None:
 
 
 def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
-    """Why ``seat`` may not take ``space_id`` at all now, whatever crew it offers; None if it may."""
+    """Why ``seat`` may not take ``space_id`` at all now, whatever crew it offers (the parts' own reasons last);
+    None if it may."""
     player = state["players"][seat]
     if space_id == EVENT_SPACE:
         if event_card(state) is None:
@@ -150,7 +127,7 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         return refuse("nothing_to_deposit", "Resource Exchange needs a resource to deposit", "TIS-ACT-41", "space")
     if action == "resource_collection" and box_total(state, space["column"]) < 1:
         return refuse("empty_warehouse", "the warehouse box is empty", "TIS-ACT-42", "space")
-    for hook in REFUSALS:
+    for hook in state["parts"].hooks("refusals"):
         refusal = hook(state, seat, space_id)
         if refusal is not None:
             return refusal
@@ -173,9 +150,14 @@ def hunt_choices(state: State, player: dict) -> list[str]:
     """TIS-ACT-31 / TIS-AMB-25: revealed cards whose prey number the player's rifles reach (rifles are not spent);
     cards marked for the Fishing boat need that upgrade (whale cards, TIS-DUAL-2 dual species)."""
     boat = has_fishing_boat(player)
-    rifles = player["rifle"] + sum(bonus(state, player) for bonus in RIFLE_BONUS)
+    rifles = player["rifle"] + rifle_bonus(state, player)
     return [card for card in state["revealed"]["hunting"] if CAT.hunting[card]["prey_number"] <= rifles
             and (boat or not CAT.hunting[card]["needs_fishing_boat"])]
+
+
+def rifle_bonus(state: State, player: dict) -> int:
+    """Rifles a part lets the player count for a prey number beyond those owned (explorer event 47)."""
+    return sum(bonus(state, player) for bonus in state["parts"].hooks("rifle_bonus"))
 
 
 def species_choices(state: State, player: dict) -> list[str]:
@@ -185,10 +167,10 @@ def species_choices(state: State, player: dict) -> list[str]:
 
 
 def extras(state: State, seat: int, space_id: str, until: ChoiceHook | None = None) -> list[dict]:
-    """The action-specific choices of a space (which card, tile or deposit), as the modules adjust them (only
-    the adjustments before ``until`` when given)."""
+    """The action-specific choices of a space (which card, tile or deposit), as the parts widen or narrow them
+    (only the adjustments before ``until`` when given)."""
     choices = base_extras(state, seat, space_id)
-    for hook in CHOICE_HOOKS:
+    for hook in state["parts"].hooks("choices"):
         if hook is until:
             break
         choices = hook(state, seat, space_id, choices)
@@ -213,7 +195,8 @@ def base_extras(state: State, seat: int, space_id: str) -> list[dict]:
 def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Option]:
     """Crew options (lead slot types, crew min, crew max) for a space with its choices made.
 
-    TIS-AMB-3: two-space actions give each space its own requirement (action_board.json).
+    TIS-AMB-3: two-space actions give each space its own requirement (action_board.json); parts may adjust
+    them (e.g. a creature's extra crew).
     """
     if space_id == EVENT_SPACE:
         card = event_card(state)
@@ -233,7 +216,7 @@ def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Op
     if space["action"] == "visit_inuit" and any(event_number(card) == INTERPRETER_CARD
                                                 for card in player["kept_events"]):
         options.append((("inuk",), 1, 1))
-    for hook in REQUIREMENT_HOOKS:
+    for hook in state["parts"].hooks("requirements"):
         options = hook(state, seat, space_id, options)
     return options
 
@@ -247,10 +230,11 @@ def substitute(player: dict, role: str) -> int | None:
     return None
 
 
-def lead_types(player: dict, lead: tuple[str, ...]) -> list[str]:
-    """Pawn types that may fill a named slot: the named ones (TIS-ACT-60) or any with a substitute (TIS-ACT-61)."""
+def lead_types(state: State, player: dict, lead: tuple[str, ...]) -> list[str]:
+    """Pawn types that may fill a named slot: the named ones (TIS-ACT-60) or any with a substitute (TIS-ACT-61),
+    or when a part lets any pawn fill it now (Ross as an Inuk)."""
     substituted = (lead[0] in OFFICERS and substitute(player, lead[0])) \
-        or any(allows(player, lead) for allows, _ in LEAD_SUBSTITUTES)
+        or any(allows(player, lead) for allows, _ in state["parts"].hooks("lead_substitutes"))
     allowed = CREW_TYPES if substituted else lead
     return [kind for kind in allowed if player["free"][kind]]
 
@@ -276,14 +260,14 @@ def groups(pool: dict, low: int, high: int) -> list[dict]:
     return result
 
 
-def placements(player: dict, options: list[Option]) -> list[tuple[str | None, dict]]:
+def placements(state: State, player: dict, options: list[Option]) -> list[tuple[str | None, dict]]:
     """Every (lead, crew) the player may place for one of the options."""
     found: list[tuple[str | None, dict]] = []
     for lead, low, high in options:
         if lead is None:
             found.extend((None, crew) for crew in groups(player["free"], low, high))
             continue
-        for kind in lead_types(player, lead):
+        for kind in lead_types(state, player, lead):
             pool = dict(player["free"])
             pool[kind] -= 1
             found.extend((kind, crew) for crew in groups(pool, low, high))
@@ -291,8 +275,9 @@ def placements(player: dict, options: list[Option]) -> list[tuple[str | None, di
 
 
 def space_moves(state: State, seat: int, space_id: str) -> list[dict]:
+    """The moves of one space, as the parts narrow or extend them (given a way to recompute the base moves)."""
     moves = base_space_moves(state, seat, space_id)
-    for hook in MOVE_FILTERS:
+    for hook in state["parts"].hooks("move_filters"):
         moves = hook(state, seat, space_id, moves, base_space_moves)
     return moves
 
@@ -303,24 +288,25 @@ def base_space_moves(state: State, seat: int, space_id: str) -> list[dict]:
     player = state["players"][seat]
     moves: dict[str, dict] = {}
     for extra in extras(state, seat, space_id):
-        for lead, crew in placements(player, requirements(state, seat, space_id, extra)):
+        for lead, crew in placements(state, player, requirements(state, seat, space_id, extra)):
             move = {"type": "take_action", "space": space_id, "lead": lead, "crew": crew, **extra}
             moves.setdefault(repr(sorted(move.items())), move)
     return list(moves.values())
 
 
 def action_moves(state: State, seat: int) -> list[dict]:
-    """TIS-ACT-1..4: every action the seat may take now, then passing (TIS-AMB-4)."""
+    """TIS-ACT-1..4: every action the seat may take now, then passing (TIS-AMB-4), as the parts narrow the turn
+    (after Kellett's look, that action)."""
     moves: list[dict] = []
     for space_id in [*CAT.spaces, EVENT_SPACE]:
         moves.extend(space_moves(state, seat, space_id))
     moves.append({"type": "pass"})
-    for hook in TURN_FILTERS:
+    for hook in state["parts"].hooks("turn_filters"):
         moves = hook(state, seat, moves)
     return moves
 
 
-def check_crew(player: dict, options: list[Option], lead, crew) -> None:
+def check_crew(state: State, player: dict, options: list[Option], lead, crew) -> None:
     """TIS-ACT-3 / TIS-ACT-6: the placed crew must be free (not sick, not already placed) and meet an option."""
     if not isinstance(crew, dict) or any(kind not in CREW_TYPES for kind in crew) or any(
             type(count) is not int or count < 1 for count in crew.values()):
@@ -332,7 +318,7 @@ def check_crew(player: dict, options: list[Option], lead, crew) -> None:
             continue
         pool = dict(player["free"])
         if lead is not None:
-            if lead not in lead_types(player, need_lead):
+            if lead not in lead_types(state, player, need_lead):
                 continue
             pool[lead] -= 1
         if all(crew[kind] <= pool[kind] for kind in crew) and low <= sum(crew.values()) <= high:
@@ -342,11 +328,12 @@ def check_crew(player: dict, options: list[Option], lead, crew) -> None:
 
 
 def check_action(state: State, seat: int, command: dict) -> None:
-    full = command
-    command = {key: value for key, value in command.items() if key not in MOVE_FIELDS}
-    base_check(state, seat, command)
-    for hook in CHECKS:
-        hook(state, seat, full)
+    """The base game's checks, without the parts' own move fields (e.g. a creature payment), then the parts'."""
+    game = state["parts"]
+    fields = game.hooks("move_fields")
+    base_check(state, seat, {key: value for key, value in command.items() if key not in fields})
+    for hook in game.hooks("action_checks"):
+        hook(state, seat, command)
 
 
 def base_check(state: State, seat: int, command: dict) -> None:
@@ -370,9 +357,10 @@ def base_check(state: State, seat: int, command: dict) -> None:
         raise refuse("invalid_fields", listed, "TIS-CMD-13")
     extra = {key: command[key] for key in keys}
     if canonical_json(extra) not in {canonical_json(choice) for choice in choices}:
-        rule, key = choice_fault(space_id, extra, choices)
+        rule, key = choice_fault(state, space_id, extra, choices)
         raise refuse("invalid_choice", f"{key}={command[key]!r} is not available here now", rule, key)
-    check_crew(state["players"][seat], requirements(state, seat, space_id, extra), command["lead"], command["crew"])
+    check_crew(state, state["players"][seat], requirements(state, seat, space_id, extra), command["lead"],
+               command["crew"])
 
 
 def offered(command: dict, moves: list[dict]) -> bool:
@@ -381,9 +369,9 @@ def offered(command: dict, moves: list[dict]) -> bool:
     return any(canonical_json(move) == key for move in moves)
 
 
-def choice_fault(space_id: str, extra: dict, choices: list[dict]) -> tuple[str, str]:
+def choice_fault(state: State, space_id: str, extra: dict, choices: list[dict]) -> tuple[str, str]:
     """The rule and field to blame for a choice not offered: the base choice if no offered choice has it,
-    else the module's own field (e.g. a Survival deposit the player cannot make)."""
+    else the part's own field (e.g. a Survival deposit the player cannot make)."""
     base_part = {key: value for key, value in extra.items() if key in BASE_CHOICES}
     offered = [{key: value for key, value in choice.items() if key in BASE_CHOICES} for choice in choices]
     if base_part not in offered or len(base_part) == len(extra):
@@ -391,7 +379,7 @@ def choice_fault(space_id: str, extra: dict, choices: list[dict]) -> tuple[str, 
         rule = "TIS-ACT-31" if key == "card" and CAT.spaces[space_id]["action"] == "hunt" else BASE_CHOICES[key]
         return rule, key
     key = next(key for key in sorted(extra) if key not in BASE_CHOICES)
-    return MODULE_CHOICES[key], key
+    return state["parts"].table("module_choices")[key], key
 
 
 def acquire_species(state: State, player: dict, card: str) -> None:
@@ -403,42 +391,52 @@ def acquire_species(state: State, player: dict, card: str) -> None:
         score(player, DISCOVERY_VP)
 
 
+def space_choice(state: State, command: dict) -> dict:
+    """The action-specific choice a take_action made (its card, tile, deposit ...), without the parts' own move
+    fields."""
+    fields = state["parts"].hooks("move_fields")
+    return {key: value for key, value in command.items() if key not in MOVE_KEYS and key not in fields}
+
+
 def place_crew(state: State, seat: int, command: dict) -> int:
     """Put the crew on the space; a lead of a type no option names uses the substitute tile (TIS-ACT-61)."""
     player = state["players"][seat]
     lead = command["lead"]
     if lead is not None:
         player["free"][lead] -= 1
-        extra = {key: value for key, value in command.items() if key not in MOVE_KEYS and key not in MOVE_FIELDS}
+        extra = space_choice(state, command)
         named = {kind for option_lead, _, _ in requirements(state, seat, command["space"], extra)
                  for kind in option_lead or ()}
         if lead not in named:
             role = next((kind for kind in OFFICERS if kind in named), None)
             tile = substitute(player, role) if role else None
             player["subst_used"].append(tile if tile is not None else next(
-                mark for allows, mark in LEAD_SUBSTITUTES if allows(player, tuple(sorted(named)))))
+                mark for allows, mark in state["parts"].hooks("lead_substitutes")
+                if allows(player, tuple(sorted(named)))))
     for kind, count in command["crew"].items():
         player["free"][kind] -= count
     return (1 if lead is not None else 0) + sum(command["crew"].values())
 
 
 def take_action(state: State, seat: int, command: dict) -> None:
-    """Apply a checked take_action: place crew, pay, apply the effect (TIS-ACT-3)."""
+    """Apply a checked take_action: place crew, pay, apply the effect (TIS-ACT-3). The parts' hooks run first
+    with the cards they set aside taken (Kellett's), then before the effect (their payments), and after it."""
     player = state["players"][seat]
     space_id = command["space"]
     placed = place_crew(state, seat, command)
     player["turns"] += 1
-    for hook in BEFORE_EFFECT:
+    game = state["parts"]
+    for hook in (*game.hooks("cards_taken"), *game.hooks("before_effect")):
         hook(state, seat, command)
     if space_id == EVENT_SPACE:
         state["event_taken"] = seat
         event_action(state, seat, command)
         return
-    placed -= sum(hook(state, seat, command) for hook in UNCOUNTED_CREW)
+    placed -= sum(hook(state, seat, command) for hook in game.hooks("uncounted_crew"))
     state["used"][space_id] = seat
     space = CAT.spaces[space_id]
-    EFFECTS[space["action"]](state, seat, player, space, command, placed)
-    for hook in AFTER_EFFECT:
+    game.table("effects")[space["action"]](state, seat, player, space, command, placed)
+    for hook in game.hooks("after_effect"):
         hook(state, seat, command)
 
 
@@ -458,8 +456,9 @@ def event_action(state: State, seat: int, command: dict) -> None:
     if card["effect"] == "animal_tracks" and state["event_species"]:
         acquire_species(state, player, state["event_species"])
         state["event_species"] = None
-    if card["effect"] in EVENT_ACTIONS:
-        EVENT_ACTIONS[card["effect"]](state, seat)
+    own = state["parts"].table("event_actions")  # a part's event cards, after their data-driven gains
+    if card["effect"] in own:
+        own[card["effect"]](state, seat)
 
 
 def _lead(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
@@ -562,7 +561,8 @@ def _collect(state: State, seat: int, player: dict, space: dict, command: dict, 
 def _ice_fishing(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
     """TIS-ACT-43: food + crew placed; the space is unlimited (action_board.json). Event 26: twice. Modules may
     apply it more times (TIS-SHEL-5)."""
-    times = (SHOAL_OF_FISH_FACTOR if state["shoal_of_fish"] else 1) + sum(bonus(state, seat) for bonus in FISHING_BONUS)
+    times = (SHOAL_OF_FISH_FACTOR if state["shoal_of_fish"] else 1) + sum(
+        bonus(state, seat) for bonus in state["parts"].hooks("fishing_bonus"))
     raise_food(player, placed * times)
 
 
@@ -586,6 +586,8 @@ def _vow(state: State, seat: int, player: dict, space: dict, command: dict, plac
     score(player, owned(player, CAT.vow_resources[space["id"]]))
 
 
+# The effects of the base game's action spaces, by action; a match's are the ``effects`` table of its
+# composition, with its parts' spaces and wrappers.
 EFFECTS = {
     "lead": _lead, "explore": _explore, "visit_inuit": _visit_inuit, "hire_inuk": _hire_inuk,
     "build_cabin": _build_cabin, "improve_sled": _improve_sled, "ship_upgrade": _ship_upgrade,

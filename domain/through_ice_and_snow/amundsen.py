@@ -5,7 +5,8 @@ Scenario data is in scenarios.json; card 55 (Gjøa Haven) in events.json; the Gj
 """
 from __future__ import annotations
 
-from domain.through_ice_and_snow import actions, board, decisions, flow, solo, voyage
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, flow, voyage
 from domain.through_ice_and_snow.board import State, all_lost, crew_count, event_number
 from domain.through_ice_and_snow.catalogue import CAT
 
@@ -13,16 +14,10 @@ NAME = "amundsens_voyage"
 DATA = CAT.scenarios[NAME]
 
 
-def on(state: State) -> bool:
-    return state["options"].get("scenario") == NAME
-
-
 def add_state(state: State) -> None:
     """TIS-SOLO-AMU-2: the black cylinders; TIS-SOLO-AMU-3: Amundsen (a dog track always full to 7, no dog
     pawns, Improve Sled without wood) and the Gjøa (fuel +1 per upgrade built, GAP-14); TIS-SOLO-AMU-4: the
     open-sea deck goes back to the box."""
-    if not on(state):
-        return
     player = state["players"][0]
     state["supply"]["dog"] += player["dogs"]
     player.update(dogs=0, fixed_dogs=DATA["dog_track"], ship=DATA["ship"],
@@ -36,7 +31,7 @@ def add_state(state: State) -> None:
 def setup_draw(state: State) -> bool:
     """TIS-SOLO-AMU-4: 2 random coastal cards to the box (unseen), then Gjøa Haven and Amundsen's event 53 join
     the 10 left (the standard coastal deck, TIS-AMB-1)."""
-    if not on(state) or state["amundsen"]["decks_ready"]:
+    if state["amundsen"]["decks_ready"]:
         return False
     state["chance"] = {"key": "amundsen_removal", "deck": voyage.COASTAL, "count": DATA["coastal_removed"],
                        "hidden": True}
@@ -49,11 +44,11 @@ def removed(state: State, node: dict, outcome: list[str]) -> None:
     state["amundsen"]["decks_ready"] = True
 
 
-def voyage_type(state: State) -> bool:
+def voyage_type(state: State, base: flow.Step) -> bool:
     """TIS-SOLO-AMU-6 / TIS-AMB-19: never open sea; a round that cannot sail coastal (fuel or cards) is lost;
     the card-less final voyage is resolved as usual."""
-    if not on(state) or state["final_voyage"]:
-        return BASE["voyage_type"](state)
+    if state["final_voyage"]:
+        return base(state)
     state["step"] = "fuel"
     if voyage.COASTAL in voyage.voyage_choices(state):
         state["voyage"] = voyage.COASTAL
@@ -63,24 +58,22 @@ def voyage_type(state: State) -> bool:
     return True
 
 
-def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
+def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int,
+            base: actions.Effect) -> None:
     """TIS-SOLO-AMU-9 / TIS-AMB-22: an Explore worth 7 or more removes the right morale black cylinder, worth 10
     or more the leftmost; both are checked after every Explore."""
-    if on(state):
-        value = actions.explore_value(state, player)
-        cylinders = player["black_cylinders"]["morale"]
-        for space_number, threshold in DATA["morale_explore"].items():
-            if value >= threshold and int(space_number) in cylinders:
-                cylinders.remove(int(space_number))
-    BASE["explore"](state, seat, player, space, command, placed)
+    value = actions.explore_value(state, player)
+    cylinders = player["black_cylinders"]["morale"]
+    for space_number, threshold in DATA["morale_explore"].items():
+        if value >= threshold and int(space_number) in cylinders:
+            cylinders.remove(int(space_number))
+    base(state, seat, player, space, command, placed)
 
 
 def answered(state: State, entry: dict, command: dict) -> None:
     """TIS-SOLO-AMU-7: Gjøa Haven is founded by a Build Cabin lowering food by at least the crew count in the round
     its card is revealed. TIS-SOLO-AMU-8: a varied diet (2 different species discarded to raise food, over the
     game, ASSUMED) removes the health black cylinder."""
-    if not on(state):
-        return
     player = state["players"][0]
     if entry["kind"] == "cabin_food" and state["event"] is not None \
             and event_number(state["event"]) == DATA["gjoa_haven_card"] and command["amount"] >= crew_count(player):
@@ -94,16 +87,13 @@ def answered(state: State, entry: dict, command: dict) -> None:
             player["black_cylinders"]["health"] = []
 
 
-BASE = {"voyage_type": flow.STEPS["voyage_type"], "explore": actions.EFFECTS["explore"]}
-flow.STEPS["voyage_type"] = voyage_type
-actions.EFFECTS["explore"] = explore
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("amundsen")
-flow.SETUP_DRAWS.append(setup_draw)
-flow.CHANCE_HANDLERS["amundsen_removal"] = removed
-for kind in ("cabin_food", "food_shortage"):
-    decisions.AFTER.setdefault(kind, []).append(answered)
-solo.OBJECTIVES[NAME] = [
-    ("TIS-SOLO-AMU-5", "found Gjøa Haven", lambda state: state["amundsen"]["gjoa_haven"]),
-    ("TIS-SOLO-AMU-5", "find the Northwest Passage", lambda state: state["step"] == "finished"),
-]
+PART = RulePart(
+    NAME,
+    hooks={"new_state": (add_state,), "public_keys": ("amundsen",), "setup_draws": (setup_draw,),
+           "answered": (answered,),
+           "objectives": (
+               ("TIS-SOLO-AMU-5", "found Gjøa Haven", lambda state: state["amundsen"]["gjoa_haven"]),
+               ("TIS-SOLO-AMU-5", "find the Northwest Passage", lambda state: state["step"] == "finished"))},
+    entries={"chance_handlers": {"amundsen_removal": removed}},
+    wraps={"steps": {"voyage_type": voyage_type}, "effects": {"explore": explore}},
+)

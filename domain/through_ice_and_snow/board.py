@@ -1,29 +1,21 @@
 """The state of a game: one compact JSON-ready dict, and the small helpers every phase shares.
 
 Seats are kept as indexes (0 = ``p1``) inside the state; crew are counted by
-type, since pawns of one type are interchangeable (TIS-ACT-64).
+type, since pawns of one type are interchangeable (TIS-ACT-64). The state
+also holds, under ``parts``, the composition of the rule parts its options
+chose (parts.py), which the engine reads its hooks and tables from; it is no
+part of the state's JSON, which has the options it is rebuilt from
+(``Rules.state_to_json``).
 """
 from __future__ import annotations
 
+from domain.core.parts import Composition
 from domain.through_ice_and_snow.catalogue import CAT
 
 State = dict
 
-# Extension points of the modules: NEW_STATE adds a module's own parts to a new table (each checks its option);
-# PUBLIC_KEYS are state keys of the modules shown to every reader.
-NEW_STATE: list = []
-PUBLIC_KEYS: list[str] = []
-# DEALT_CARDS: (kept, dealt) player keys of a module's cards dealt at setup: the dealt ones are their seat's
-# secret, the kept one too until the setup reveal.
-DEALT_CARDS: list[tuple[str, str]] = []
-# SECRET_CARDS: each gives, per seat index, the card ids only that seat knows (e.g. a deck's top card it saw).
-SECRET_CARDS: list = []
-# INUIT_ARRIVAL: each takes the Inuk pawns a player receives and returns how many of them join the crew.
-INUIT_ARRIVAL: list = []
-
-
-def new_state(seats: list[str], options: dict) -> State:
-    """The table before any card is dealt.
+def new_state(seats: list[str], options: dict, game: Composition) -> State:
+    """The table before any card is dealt, with what the match's parts (``game``) add to it.
 
     TIS-SETUP-2 / TIS-SETUP-3: East section on its first side, fleet on its start point. TIS-SETUP-5,
     TIS-SETUP-6, TIS-SETUP-7, TIS-SETUP-8, TIS-SETUP-9: the decks exist as lists of the cards still in them (a
@@ -83,9 +75,9 @@ def new_state(seats: list[str], options: dict) -> State:
         "removed_events": [], "known_top": {}, "map_variant": "base", "route_fuel": 0, "checks": [],
         "bottom": {"coastal": [], "open_sea": []}, "peek": [], "peeked": {},
         "previous_anchor": None, "fuel_loss": None, "boiler_used": [], "shoal_of_fish": False, "orca": False,
-        "players": players,
+        "players": players, "parts": game,
     }
-    for hook in NEW_STATE:
+    for hook in game.hooks("new_state"):
         hook(state)
     return state
 
@@ -159,7 +151,7 @@ def join_inuit(state: State, player: dict, amount: int) -> None:
 
 def arriving_inuit(state: State, player: dict, count: int) -> int:
     """Inuk pawns a player receives join the crew, unless a module holds them elsewhere (TIS-MYTH-3, card 37)."""
-    for hook in INUIT_ARRIVAL:
+    for hook in state["parts"].hooks("inuit_arrival"):
         count = hook(state, player, count)
     return count
 

@@ -6,6 +6,9 @@ first entry of the queue before any automatic step or other decision.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from domain.core.canonical import canonical_json
 from domain.core.commands import unoffered_field
 from domain.core.errors import IllegalMove
@@ -20,48 +23,53 @@ from domain.through_ice_and_snow.tracks import (
 )
 
 CABIN_FOOD_PER_VP = 2
-# Extension points of the modules: AFTER[kind] hooks are called with each answered decision of that kind (e.g. a
-# cabin's food for an objective); MODULE_DECISIONS gives a module's own decision kinds (registered in COMMANDS
-# too) their moves and their effect.
-AFTER: dict[str, list] = {}
-MODULE_DECISIONS: dict = {}
-# CABIN_VP: each gives a player's own VP for the food lowered in Build Cabin (e.g. Parry), or None.
-CABIN_VP: list = []
-# MOVE_EXTENSIONS: kind -> hooks adding a module's variants to a base decision's moves (e.g. food cans in a cabin).
-MOVE_EXTENSIONS: dict = {}
 
-# kind -> (command, rule asking for it); TIS-CMD-6, TIS-CMD-7, TIS-CMD-9, TIS-CMD-11, TIS-CMD-15, TIS-CMD-16,
-# TIS-CMD-17 (one species card per command, TIS-AMB-16) and the follow-ups of TIS-CMD-13.
+
+class Decision(NamedTuple):
+    """A kind of pending decision: the command answering it and the rule asking for it; a part's own kinds also
+    give their moves and their effect (the base game's are this file's)."""
+
+    command: str
+    rule_id: str
+    moves: Callable[[State, dict], list[dict]] | None = None
+    resolve: Callable[[State, dict, dict], None] | None = None
+
+
+# The base game's kinds: TIS-CMD-6, TIS-CMD-7, TIS-CMD-9, TIS-CMD-11, TIS-CMD-15, TIS-CMD-16, TIS-CMD-17 (one
+# species card per command, TIS-AMB-16) and the follow-ups of TIS-CMD-13. A match's kinds are the ``decisions``
+# table of its composition, which its parts add to.
 COMMANDS = {
-    "destination": ("choose_destination", "TIS-VOY-2"),
-    "map_side": ("place_map_section", "TIS-CMD-7"),
-    "voyage_type": ("choose_voyage_type", "TIS-VOY-5"),
-    "inuk_guide": ("inuk_guide_map", "TIS-CMD-11"),
-    "discard": ("choose_discard", "TIS-CMD-15"),
-    "sick": ("choose_sick_crew", "TIS-TRK-HEALTH-1"),
-    "food_shortage": ("resolve_food_shortage", "TIS-TRK-FOOD-3"),
-    "cabin_food": ("lower_food_for_cabin", "TIS-ACT-20"),
-    "collect": ("collect_resource", "TIS-ACT-42"),
-    "boiler": ("use_boiler", "TIS-AMB-7"),
-    "mast": ("mast_choose", "TIS-CMD-10"),
-    "compass": ("damaged_compass_redirect", "TIS-CMD-12"),
+    "destination": Decision("choose_destination", "TIS-VOY-2"),
+    "map_side": Decision("place_map_section", "TIS-CMD-7"),
+    "voyage_type": Decision("choose_voyage_type", "TIS-VOY-5"),
+    "inuk_guide": Decision("inuk_guide_map", "TIS-CMD-11"),
+    "discard": Decision("choose_discard", "TIS-CMD-15"),
+    "sick": Decision("choose_sick_crew", "TIS-TRK-HEALTH-1"),
+    "food_shortage": Decision("resolve_food_shortage", "TIS-TRK-FOOD-3"),
+    "cabin_food": Decision("lower_food_for_cabin", "TIS-ACT-20"),
+    "collect": Decision("collect_resource", "TIS-ACT-42"),
+    "boiler": Decision("use_boiler", "TIS-AMB-7"),
+    "mast": Decision("mast_choose", "TIS-CMD-10"),
+    "compass": Decision("damaged_compass_redirect", "TIS-CMD-12"),
 }
 
 
 def moves(state: State, entry: dict) -> list[dict]:
-    """Every command the pending decision ``entry`` accepts."""
+    """Every command the pending decision ``entry`` accepts, with the variants the parts add (e.g. food cans in a
+    cabin)."""
     found = base_moves(state, entry)
-    for hook in MOVE_EXTENSIONS.get(entry["kind"], ()):
+    for hook in state["parts"].hooks("decision_moves"):
         found = hook(state, entry, found)
     return found
 
 
 def base_moves(state: State, entry: dict) -> list[dict]:
     kind = entry["kind"]
-    command = COMMANDS[kind][0]
+    decision = state["parts"].table("decisions")[kind]
+    command = decision.command
     player = state["players"][entry["seat"]]
-    if kind in MODULE_DECISIONS:
-        return MODULE_DECISIONS[kind][0](state, entry)
+    if decision.moves is not None:
+        return decision.moves(state, entry)
     if kind == "destination":
         # a magnetized compass (TIS-SOLO-MAG-9, TIS-CMD-6) leaves only the engine's candidates
         return [{"type": command, "anchor": anchor} for anchor in entry.get("choices", voyage.destinations(state))]
@@ -94,7 +102,8 @@ def base_moves(state: State, entry: dict) -> list[dict]:
 
 
 def check(state: State, entry: dict, command: dict) -> None:
-    expected, rule_id = COMMANDS[entry["kind"]]
+    decision = state["parts"].table("decisions")[entry["kind"]]
+    expected, rule_id = decision.command, decision.rule_id
     if command.get("type") != expected:
         raise IllegalMove("decision_pending", f"the game waits for your {expected} decision", rule_id=rule_id,
                           field="type")
@@ -106,14 +115,17 @@ def check(state: State, entry: dict, command: dict) -> None:
 
 
 def resolve(state: State, command: dict) -> None:
-    """Apply the answer to the first pending decision (already checked)."""
+    """Apply the answer to the first pending decision (already checked); then the parts' ``answered`` hooks see
+    it, whatever its kind (e.g. a cabin's food for an objective)."""
     entry = state["pending"][0]
     seat = entry["seat"]
     player = state["players"][seat]
     kind = entry["kind"]
     done = True
-    if kind in MODULE_DECISIONS:
-        MODULE_DECISIONS[kind][1](state, entry, command)
+    game = state["parts"]
+    decision = game.table("decisions")[kind]
+    if decision.resolve is not None:
+        decision.resolve(state, entry, command)
     elif kind == "destination":
         state["destination"] = command["anchor"]
         state["route_extra"] = any(route["to"] == command["anchor"] and route["extra_dynamite"]
@@ -135,8 +147,7 @@ def resolve(state: State, command: dict) -> None:
         done = discard_species_for_food(state, seat, command["card"], entry["need"])
     elif kind == "cabin_food":
         player["food"] -= command["amount"]
-        score(player, next((vp for vp in (hook(player, command["amount"]) for hook in CABIN_VP) if vp is not None),
-                           command["amount"] // CABIN_FOOD_PER_VP))
+        score(player, cabin_vp(state, player, command["amount"]))
     elif kind == "collect":
         done = collect(state, entry, player, command["resource"])
     elif kind == "boiler" and command["use"]:
@@ -147,10 +158,16 @@ def resolve(state: State, command: dict) -> None:
         keep_from_mast(state, seat, command["card"])
     elif kind == "compass" and command["anchor"] is not None:
         redirect(state, command["anchor"])
-    for hook in AFTER.get(kind, ()):
+    for hook in game.hooks("answered"):
         hook(state, entry, command)
     if done:
         state["pending"].pop(0)
+
+
+def cabin_vp(state: State, player: dict, lowered: int) -> int:
+    """TIS-ACT-20: 1 VP per 2 food lowered in Build Cabin, unless a part gives the player its own (e.g. Parry)."""
+    own = (hook(player, lowered) for hook in state["parts"].hooks("cabin_vp"))
+    return next((vp for vp in own if vp is not None), lowered // CABIN_FOOD_PER_VP)
 
 
 def keep_from_mast(state: State, seat: int, card: str) -> None:

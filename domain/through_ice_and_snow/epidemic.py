@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.through_ice_and_snow import actions, board, decisions, flow, solo
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, flow
 from domain.through_ice_and_snow.board import State, join_inuit, push
 from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES
+from domain.through_ice_and_snow.decisions import Decision
 from domain.through_ice_and_snow.tracks import sick_choices
 
 NAME = "mysterious_epidemic"
@@ -17,14 +19,8 @@ DATA = CAT.scenarios[NAME]
 NOT_ILL = ("inuk",)  # TIS-SOLO-EPI-7: Inuit never fall ill
 
 
-def on(state: State) -> bool:
-    return state["options"].get("scenario") == NAME
-
-
 def add_state(state: State) -> None:
     """TIS-SOLO-EPI-5: the settlement, disease and treatment decks (drawn, never shuffled up front)."""
-    if not on(state):
-        return
     state["decks"].update(settlement=sorted(DATA["settlements"]), disease=sorted(DATA["diseases"]),
                           treatment=sorted(DATA["treatments"]))
     state["epidemic"] = {"settlement": None, "free_upgrade": False, "inuit_on": [], "diseases": [],
@@ -34,8 +30,6 @@ def add_state(state: State) -> None:
 
 def setup(state: State) -> bool:
     """TIS-SOLO-EPI-5: one settlement card at random; TIS-SOLO-EPI-4 / TIS-CMD-25: a free upgrade tile."""
-    if not on(state):
-        return False
     epidemic = state["epidemic"]
     if epidemic["settlement"] is None:
         state["chance"] = {"key": "settlement", "deck": "settlement", "count": 1}
@@ -64,7 +58,7 @@ def settle(state: State, section: str) -> None:
 
 
 def section_placed(state: State, entry: dict, command: dict) -> None:
-    if on(state) and entry["kind"] == "map_side":
+    if entry["kind"] == "map_side":
         settle(state, command["section"])
 
 
@@ -102,12 +96,12 @@ def keep_ill_aside(state: State) -> None:
         player["free"][kind] = min(player["free"][kind], count)
 
 
-def end_of_voyage(state: State) -> bool:
+def end_of_voyage(state: State, base: flow.Step) -> bool:
     """TIS-SOLO-EPI-7 / TIS-SOLO-EPI-8: at the end of each Voyage phase, a fleet on a settlement anchor of a mapped
     region consults the Inuit (the Inuk joins the crew and a treatment card is drawn); otherwise a disease card."""
-    epidemic = state["epidemic"] if on(state) else None
-    if epidemic is None or epidemic["checked_round"] == state["round"]:
-        return BASE["action_start"](state)
+    epidemic = state["epidemic"]
+    if epidemic["checked_round"] == state["round"]:
+        return base(state)
     epidemic["checked_round"] = state["round"]
     anchor = state["anchor"]
     if anchor in epidemic["inuit_on"] and CAT.anchors[anchor]["region"] in state["mapped"]:
@@ -177,27 +171,26 @@ def treatment_drawn(state: State, node: dict, outcome: list[str]) -> None:
 
 
 def new_turn(state: State, seat: int, command: dict) -> None:
-    if on(state):
-        state["epidemic"]["turn"] = {"explore": None, "cabin": None}
+    state["epidemic"]["turn"] = {"explore": None, "cabin": None}
 
 
-def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
+def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int,
+            base: actions.Effect) -> None:
     """TIS-AMB-22: the Explore value computed, though no prestige is gained."""
-    if on(state):
-        state["epidemic"]["turn"]["explore"] = actions.explore_value(state, player)
-    BASE["explore"](state, seat, player, space, command, placed)
+    state["epidemic"]["turn"]["explore"] = actions.explore_value(state, player)
+    base(state, seat, player, space, command, placed)
 
 
 def after_action(state: State, seat: int, command: dict) -> None:
     """TIS-SOLO-EPI-9 (ASSUMED: the qualifying action is this turn's): a treatment may be activated right after
     the action (after a cabin's food is chosen)."""
-    if on(state) and not any(entry["kind"] == "cabin_food" for entry in state["pending"]) \
+    if not any(entry["kind"] == "cabin_food" for entry in state["pending"]) \
             and treatment_moves(state, {}):
         push(state, 0, "treatment")
 
 
 def cabin_answered(state: State, entry: dict, command: dict) -> None:
-    if not on(state) or entry["kind"] != "cabin_food":
+    if entry["kind"] != "cabin_food":
         return
     state["epidemic"]["turn"]["cabin"] = command["amount"]
     if treatment_moves(state, {}):
@@ -259,42 +252,35 @@ def activated(state: State, entry: dict, command: dict) -> None:
     settle_disease(state)
 
 
-def boarding(state: State) -> bool:
+def boarding(state: State, base: flow.Step) -> bool:
     """Crew come back at Boarding, but the ill stay on their disease cards (TIS-SOLO-EPI-7)."""
-    result = BASE["boarding"](state)
-    if on(state):
-        keep_ill_aside(state)
+    result = base(state)
+    keep_ill_aside(state)
     return result
 
 
-def cleanup(state: State) -> bool:
+def cleanup(state: State, base: flow.Step) -> bool:
     """TIS-SOLO-EPI-6: at the end of every Boarding phase at least 1 healthy crew member who is not an Inuk."""
-    result = BASE["cleanup"](state)
-    if on(state) and not any(count for kind, count in healthy(state).items() if kind not in NOT_ILL):
+    result = base(state)
+    if not any(count for kind, count in healthy(state).items() if kind not in NOT_ILL):
         state["over"] = {"outcome": "lost", "rule": "TIS-SOLO-EPI-6",
                          "detail": "no healthy crew member but Inuit at the end of the Boarding phase"}
     return result
 
 
-BASE = {name: flow.STEPS[name] for name in ("action_start", "boarding", "cleanup")}
-BASE["explore"] = actions.EFFECTS["explore"]
-flow.STEPS.update(action_start=end_of_voyage, boarding=boarding, cleanup=cleanup)
-actions.EFFECTS["explore"] = explore
-actions.BEFORE_EFFECT.append(new_turn)
-actions.AFTER_EFFECT.append(after_action)
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("epidemic")
-flow.SETUP_DRAWS.append(setup)
-flow.CHANCE_HANDLERS.update(settlement=settlement_drawn, disease=disease_drawn, treatment=treatment_drawn)
-decisions.COMMANDS.update(free_upgrade=("choose_free_upgrade", "TIS-CMD-25"),
-                          fall_ill=("choose_sick_crew", "TIS-SOLO-EPI-7"),
-                          treatment=("activate_treatment", "TIS-CMD-23"))
-decisions.MODULE_DECISIONS.update(free_upgrade=(upgrade_moves, upgrade_chosen), fall_ill=(ill_moves, fell_ill),
-                                  treatment=(decision_moves, activated))
-decisions.AFTER.setdefault("map_side", []).append(section_placed)
-decisions.AFTER.setdefault("cabin_food", []).append(cabin_answered)
-solo.OBJECTIVES[NAME] = [
-    ("TIS-SOLO-EPI-6", "a healthy crew member who is not an Inuk at the end of every Boarding phase",
-     lambda state: state["over"] is None or state["over"].get("rule") != "TIS-SOLO-EPI-6"),
-    ("TIS-SOLO-EPI-6", "find the Northwest Passage", lambda state: state["step"] == "finished"),
-]
+PART = RulePart(
+    NAME,
+    hooks={"new_state": (add_state,), "public_keys": ("epidemic",), "setup_draws": (setup,),
+           "before_effect": (new_turn,), "after_effect": (after_action,), "answered": (section_placed, cabin_answered),
+           "objectives": (
+               ("TIS-SOLO-EPI-6", "a healthy crew member who is not an Inuk at the end of every Boarding phase",
+                lambda state: state["over"] is None or state["over"].get("rule") != "TIS-SOLO-EPI-6"),
+               ("TIS-SOLO-EPI-6", "find the Northwest Passage", lambda state: state["step"] == "finished"))},
+    entries={"chance_handlers": {"settlement": settlement_drawn, "disease": disease_drawn,
+                                 "treatment": treatment_drawn},
+             "decisions": {"free_upgrade": Decision("choose_free_upgrade", "TIS-CMD-25", upgrade_moves, upgrade_chosen),
+                           "fall_ill": Decision("choose_sick_crew", "TIS-SOLO-EPI-7", ill_moves, fell_ill),
+                           "treatment": Decision("activate_treatment", "TIS-CMD-23", decision_moves, activated)}},
+    wraps={"steps": {"action_start": end_of_voyage, "boarding": boarding, "cleanup": cleanup},
+           "effects": {"explore": explore}},
+)

@@ -1,12 +1,16 @@
 """Legendary Expeditions, the explorers (spec 2.6, TIS-LEG-2 / TIS-LEG-6): the ability of each explorer card A-J,
 for the player who kept it. Dealing and keeping is legendary.py's; the numbers are in legendary.json.
+
+Played when the option ``legendary_expeditions`` lists ``"explorers"``.
 """
 from __future__ import annotations
 
 from domain.core import IllegalMove
-from domain.through_ice_and_snow import actions, board, decisions, flow, legendary, tracks, voyage
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, flow, legendary, voyage
 from domain.through_ice_and_snow.board import State, push, score
 from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.decisions import Decision
 from domain.through_ice_and_snow.tracks import raise_track
 
 EXPLORERS = legendary.EXPLORERS
@@ -24,8 +28,7 @@ def has(player: dict, name: str) -> dict | None:
 
 
 def add_state(state: State) -> None:
-    if "explorer" in legendary.used(state):
-        state["explorers"] = {"belcher_uses": {}, "belcher_voyage": None, "mcclure_round": 0, "kellett": None}
+    state["explorers"] = {"belcher_uses": {}, "belcher_voyage": None, "mcclure_round": 0, "kellett": None}
 
 
 # ---------------------------------------------------------------- A Franklin, B Parry, E McClintock, G Collinson
@@ -119,18 +122,18 @@ def kept(state: State, seat: int, data: dict) -> None:
 # ---------------------------------------------------------------- F McClure, H Belcher
 
 
-def meal(state: State) -> bool:
+def meal(state: State, base: flow.Step) -> bool:
     """F McClure / TIS-CMD-20: in each Boarding phase, before the Meal (ASSUMED), food -3 for morale +1, as many
     times as he likes."""
-    explorers = state.get("explorers")
-    if explorers is not None and explorers["mcclure_round"] != state["round"]:
+    explorers = state["explorers"]
+    if explorers["mcclure_round"] != state["round"]:
         explorers["mcclure_round"] = state["round"]
         for seat, player in enumerate(state["players"]):
             card = has(player, "mcclure")
             if card and player["food"] >= card["food"]:
                 push(state, seat, "mcclure")
                 return True
-    return BASE["meal"](state)
+    return base(state)
 
 
 def mcclure_moves(state: State, entry: dict) -> list[dict]:
@@ -149,8 +152,8 @@ def mcclure_traded(state: State, entry: dict, command: dict) -> None:
 def belcher_offer(state: State, entry: dict, command: dict) -> None:
     """H Belcher: twice per game, not leading, after the leader's destination, he may make the leader choose
     another route (TIS-CMD-8)."""
-    explorers = state.get("explorers")
-    if explorers is None or entry["kind"] != "destination" or "choices" in entry or state["final_voyage"]:
+    explorers = state["explorers"]
+    if entry["kind"] != "destination" or "choices" in entry or state["final_voyage"]:
         return
     others = [anchor for anchor in voyage.destinations(state) if anchor != command["anchor"]]
     for seat, player in enumerate(state["players"]):
@@ -180,11 +183,11 @@ def belcher_answered(state: State, entry: dict, command: dict) -> None:
     state["pending"].insert(1, {"seat": state["leader"], "kind": "destination", "choices": others})
 
 
-def voyage_type(state: State) -> bool:
+def voyage_type(state: State, base: flow.Step) -> bool:
     """H Belcher chooses the voyage type in the round he overrode the route."""
-    explorers = state.get("explorers")
-    if explorers is None or explorers["belcher_voyage"] is None or state["final_voyage"]:
-        return BASE["voyage_type"](state)
+    explorers = state["explorers"]
+    if explorers["belcher_voyage"] is None or state["final_voyage"]:
+        return base(state)
     push(state, explorers["belcher_voyage"], "voyage_type")
     explorers["belcher_voyage"] = None
     state["step"] = "fuel"
@@ -199,8 +202,8 @@ KELLETT_SPACES = {"species": "discover_species", "hunting": "hunt"}
 def peek_moves(state: State, seat: int) -> list[dict]:
     """D Kellett: on his Action-phase turn, before a Discover Species or a Hunt he could take, he may look at the
     top card of that deck (a draw he alone sees) and then take that action with it or another card."""
-    explorers = state.get("explorers")
-    if explorers is None or has(state["players"][seat], "kellett") is None or state["step"] != "action" \
+    explorers = state["explorers"]
+    if has(state["players"][seat], "kellett") is None or state["step"] != "action" \
             or state["turn"] != seat or state["pending"] or explorers["kellett"] is not None:
         return []
     return [{"type": "kellett_peek", "deck": deck} for deck, action in KELLETT_SPACES.items()
@@ -226,7 +229,7 @@ def top_seen(state: State, node: dict, outcome: list[str]) -> None:
 
 def peek_choices(state: State, seat: int, space_id: str, choices: list[dict]) -> list[dict]:
     """The card looked at is one more choice of the action (a Hunt needs the rifles for it)."""
-    peek = (state.get("explorers") or {}).get("kellett")
+    peek = state["explorers"]["kellett"]
     if not peek or peek["seat"] != seat or space_id == actions.EVENT_SPACE \
             or CAT.spaces[space_id]["action"] != KELLETT_SPACES[peek["deck"]]:
         return choices
@@ -234,8 +237,8 @@ def peek_choices(state: State, seat: int, space_id: str, choices: list[dict]) ->
     player = state["players"][seat]
     if card is None:
         return choices
-    if peek["deck"] == "hunting" and (CAT.hunting[card]["prey_number"] > player["rifle"] + sum(
-            bonus(state, player) for bonus in actions.RIFLE_BONUS) or (
+    if peek["deck"] == "hunting" and (CAT.hunting[card]["prey_number"] > player["rifle"] + actions.rifle_bonus(
+            state, player) or (
             CAT.hunting[card]["needs_fishing_boat"] and not actions.has_fishing_boat(player))):
         return choices
     return [*choices, {"card": card}]
@@ -243,7 +246,7 @@ def peek_choices(state: State, seat: int, space_id: str, choices: list[dict]) ->
 
 def peek_turn(state: State, seat: int, moves: list[dict]) -> list[dict]:
     """After looking, the turn is that action."""
-    peek = (state.get("explorers") or {}).get("kellett")
+    peek = state["explorers"]["kellett"]
     if not peek or peek["seat"] != seat:
         return moves
     return [move for move in moves if move["type"] == "take_action" and move["space"] != actions.EVENT_SPACE
@@ -251,7 +254,7 @@ def peek_turn(state: State, seat: int, moves: list[dict]) -> list[dict]:
 
 
 def peek_check(state: State, seat: int, command: dict) -> None:
-    peek = (state.get("explorers") or {}).get("kellett")
+    peek = state["explorers"]["kellett"]
     if peek and peek["seat"] == seat and (command["space"] == actions.EVENT_SPACE or CAT.spaces[
             command["space"]]["action"] != KELLETT_SPACES[peek["deck"]]):
         raise IllegalMove("must_act", "after looking at the top card, take that action", rule_id="TIS-LEG-6",
@@ -260,8 +263,8 @@ def peek_check(state: State, seat: int, command: dict) -> None:
 
 def take_top(state: State, seat: int, command: dict) -> None:
     """Taking the card looked at takes it off the top of its deck; it is then revealed like any card taken."""
-    explorers = state.get("explorers")
-    peek = explorers["kellett"] if explorers else None
+    explorers = state["explorers"]
+    peek = explorers["kellett"]
     if not peek or peek["seat"] != seat:
         return
     explorers["kellett"] = None
@@ -274,9 +277,6 @@ def take_top(state: State, seat: int, command: dict) -> None:
 
 def known_cards(state: State) -> dict[int, set[str]]:
     """The card on top a Kellett player has seen is his secret while it stays in the deck."""
-    explorers = state.get("explorers")
-    if explorers is None:
-        return {}
     result: dict[int, set[str]] = {}
     for seat, player in enumerate(state["players"]):
         if has(player, "kellett"):
@@ -284,28 +284,17 @@ def known_cards(state: State) -> dict[int, set[str]]:
     return result
 
 
-BASE = {name: flow.STEPS[name] for name in ("meal", "voyage_type")}
-flow.STEPS.update(meal=meal, voyage_type=voyage_type)
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("explorers")
-board.SECRET_CARDS.append(known_cards)
-legendary.ON_CHOSEN.append(kept)
-tracks.FUEL_BANDS.append(franklin_bands)
-decisions.CABIN_VP.append(parry_cabin)
-actions.EXPLORE_DOGS.append(mcclintock_dogs)
-voyage.MAPPING_VP.append(collinson_mapping)
-actions.LEAD_SUBSTITUTES.append((ross_allows, ROSS_MARK))
-actions.CHOICE_HOOKS.insert(0, peek_choices)
-actions.CHOICE_HOOKS.insert(1, back_slots)
-actions.MODULE_CHOICES["slot"] = "TIS-LEG-6"
-actions.AFTER_EFFECT.append(back_built)
-actions.BEFORE_EFFECT.insert(0, take_top)
-actions.TURN_FILTERS.append(peek_turn)
-actions.CHECKS.append(peek_check)
-flow.EXTRA_COMMANDS["collinson_chart"] = (chart_moves, "region_charted")
-flow.EXTRA_COMMANDS["kellett_peek"] = (peek_moves, "top_card_looked_at")
-flow.EVENTS.update(region_charted=charted, top_card_looked_at=peeked)
-flow.CHANCE_HANDLERS["kellett_peek"] = top_seen
-decisions.COMMANDS.update(mcclure=("mcclure_trade", "TIS-CMD-20"), belcher=("belcher_override", "TIS-CMD-8"))
-decisions.MODULE_DECISIONS.update(mcclure=(mcclure_moves, mcclure_traded), belcher=(belcher_moves, belcher_answered))
-decisions.AFTER.setdefault("destination", []).append(belcher_offer)
+PART = RulePart(
+    "explorers",
+    hooks={"new_state": (add_state,), "public_keys": ("explorers",), "secret_cards": (known_cards,),
+           "card_kept": (kept,), "fuel_bands": (franklin_bands,), "cabin_vp": (parry_cabin,),
+           "explore_dogs": (mcclintock_dogs,), "mapping_vp": (collinson_mapping,),
+           "lead_substitutes": ((ross_allows, ROSS_MARK),), "choices": (peek_choices, back_slots),
+           "cards_taken": (take_top,), "after_effect": (back_built,), "turn_filters": (peek_turn,),
+           "action_checks": (peek_check,), "answered": (belcher_offer,)},
+    entries={"extra_moves": {"collinson_chart": chart_moves, "kellett_peek": peek_moves},
+             "chance_handlers": {"kellett_peek": top_seen}, "module_choices": {"slot": "TIS-LEG-6"},
+             "decisions": {"mcclure": Decision("mcclure_trade", "TIS-CMD-20", mcclure_moves, mcclure_traded),
+                           "belcher": Decision("belcher_override", "TIS-CMD-8", belcher_moves, belcher_answered)}},
+    wraps={"steps": {"meal": meal, "voyage_type": voyage_type}},
+)

@@ -24,32 +24,15 @@ from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.tracks import demand_food, has_upgrade, raise_food
 
 GALLEY_FOOD = 2
-
-# Extension points of the modules: SETUP_DRAWS run first at setup, each returning True while it still needs a
-# chance draw it has just set up; ACTION_START runs as each Action phase begins.
-SETUP_DRAWS: list[Callable[[State], bool]] = []
-ACTION_START: list[Callable[[State], None]] = []
-# CHECKS run before every automatic step (e.g. an immediate loss), only those the state names in ``checks``;
-# ENDINGS may give the end of the game another outcome than a ranking (the single-player scenarios).
-CHECKS: dict[str, Callable[[State], None]] = {}
-ENDINGS: list[Callable[[State], dict | None]] = []
-# SETUP_CHOICES: each gives the setup choice moves a seat still owes a module (none when done).
-SETUP_CHOICES: list[Callable[[State, int], list[dict]]] = []
-# SETUP_COMMANDS: a module's setup command -> the event it decides; EVENTS: a module's event -> its effect.
-SETUP_COMMANDS: dict[str, Callable[[State, int, dict], dict]] = {}
-EVENTS: dict[str, Callable[[State, int, dict], None]] = {}
-# EXTRA_COMMANDS: a module's command that a seat may send whenever the game waits for it (outside setup), next to
-# the moves asked of it: command -> (its moves for that seat, the event it becomes).
-EXTRA_COMMANDS: dict[str, tuple[Callable[[State, int], list[dict]], str]] = {}
-# Decks of the modules whose drawable cards are not simply every card left (e.g. the compass deck's bottom 5).
-CANDIDATES: dict[str, Callable[[State], list[str]]] = {}
-# Chance keys of the modules' own draws -> what the outcome does (after the drawn cards have left their deck).
-CHANCE_HANDLERS: dict[str, Callable[[State, dict, list[str]], None]] = {}
+# A step of the order of play; False when the game waits. A part's wrapper of a step also takes ``base``, the
+# step it wraps.
+Step = Callable[[State], bool]
 
 
 def module_setup(state: State) -> bool:
-    """The modules' own setup draws (e.g. TIS-DUAL-1), before the base game's."""
-    if not any(draw(state) for draw in SETUP_DRAWS):
+    """The parts' own setup draws (e.g. TIS-DUAL-1), before the base game's: each returns True while it still
+    needs a chance draw or a decision it has just set up."""
+    if not any(draw(state) for draw in state["parts"].hooks("setup_draws")):
         state["step"] = "extra_events"
     return True
 
@@ -93,7 +76,8 @@ def choose(state: State) -> bool:
 
 
 def owed(state: State, seat: int) -> list[dict]:
-    return [move for hook in SETUP_CHOICES for move in hook(state, seat)]
+    """The setup choice moves a seat still owes the parts (none when done)."""
+    return [move for hook in state["parts"].hooks("setup_choices") for move in hook(state, seat)]
 
 
 def reveal(state: State) -> bool:
@@ -124,7 +108,7 @@ def round_start(state: State) -> bool:
     return True
 
 
-def _step(function: Callable[[State], None]) -> Callable[[State], bool]:
+def _step(function: Callable[[State], None]) -> Step:
     def run(state: State) -> bool:
         function(state)
         return True
@@ -142,7 +126,7 @@ def action_start(state: State) -> bool:
     for player in state["players"]:
         player["passed"] = False
         player["turns"] = 0
-    for hook in ACTION_START:
+    for hook in state["parts"].hooks("action_start"):
         hook(state)
     state["turn"] = state["leader"]
     state["step"] = "action"
@@ -232,8 +216,10 @@ def cleanup(state: State) -> bool:
 
 
 def finished(state: State) -> bool:
-    """TIS-END-1: after the final voyage the expedition has passed the Northwest Passage."""
-    state["over"] = next((over for over in (ending(state) for ending in ENDINGS) if over), {"outcome": "ranked"})
+    """TIS-END-1: after the final voyage the expedition has passed the Northwest Passage; a part may give the end
+    another outcome than a ranking (the single-player scenarios)."""
+    endings = state["parts"].hooks("endings")
+    state["over"] = next((over for over in (ending(state) for ending in endings) if over), {"outcome": "ranked"})
     return True
 
 
@@ -258,7 +244,9 @@ def phase(state: State) -> str:
     return PHASES[state["step"]]
 
 
-STEPS: dict[str, Callable[[State], bool]] = {
+# The base game's steps, by the name ``state["step"]`` holds; a match runs them as its parts wrap them (the
+# ``steps`` table of its composition).
+STEPS: dict[str, Step] = {
     "module_setup": module_setup, "extra_events": extra_events, "fuel_loss": _step(voyage.fuel_loss), "deal": deal,
     "choose": choose,
     "reveal": reveal, "round_start": round_start,
@@ -273,11 +261,15 @@ STEPS: dict[str, Callable[[State], bool]] = {
 
 
 def advance(state: State) -> State:
-    checks = [CHECKS[name] for name in state["checks"]] if state["checks"] else ()
+    """Run the match's steps (the base game's, as its parts wrap them); the checks the state names (e.g. an
+    immediate loss) run before every step."""
+    game = state["parts"]
+    checks = [game.table("checks")[name] for name in state["checks"]] if state["checks"] else ()
+    steps = game.table("steps")
     for check in checks:
         check(state)
     while state["over"] is None and state["chance"] is None and not state["pending"]:
-        if not STEPS[state["step"]](state):
+        if not steps[state["step"]](state):
             break
         for check in checks:
             check(state)

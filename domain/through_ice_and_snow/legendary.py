@@ -1,15 +1,17 @@
 """Legendary Expeditions (spec 8.6, TIS-LEG): ship cards and explorer events. Each player is dealt 2 of each
 type used, keeps 1; a ship rewards every upgrade built, a kept explorer event joins its voyage deck.
 
-Switched on by the option ``legendary_expeditions`` listing the card types used (TIS-LEG-1); ``"ships"`` and
-``"explorer_events"`` are implemented, explorers (TIS-LEG-6) are refused. Ship data: legendary.json; explorer
-events: events.json (45-54 with their decks, GAP-13).
+Played with the option ``legendary_expeditions`` listing the card types used (TIS-LEG-1), and in Amundsen's
+Voyage, which has Legendary cards of its own (the Gjøa, explorer event 53): so its hooks look at the cards in
+play. The explorers' abilities are explorers.py's. Ship data: legendary.json; explorer events: events.json (45-54
+with their decks, GAP-13).
 """
 from __future__ import annotations
 
 from domain.core import IllegalMove, make_event
 from domain.core.commands import unoffered_field
-from domain.through_ice_and_snow import actions, board, flow, voyage
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, flow, voyage
 from domain.through_ice_and_snow.board import State, event_number, owned, pay
 from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.tracks import lower_track, scurvy_like
@@ -23,8 +25,6 @@ KINDS = {"explorer": ("explorers", "explorer", "explorer"), "ship": ("ships", "s
 EXPLORERS = {explorer["id"]: explorer for explorer in CAT.legendary["explorers"]}
 DECK_CARDS = {"explorer": sorted(EXPLORERS), "ship": sorted(SHIPS), "explorer_event": EXPLORER_EVENTS}
 COMMAND = "choose_legendary_card"
-# ON_CHOSEN: what keeping a card sets up at once (explorers.py: Amundsen's dog track).
-ON_CHOSEN: list = []
 RESCUE_CARD = 51
 
 
@@ -80,20 +80,21 @@ def choose(state: State, seat: int, command: dict) -> dict:
 
 
 def chosen(state: State, seat: int, data: dict) -> None:
-    """The other card goes back to the box, never shown. TIS-LEG-4: with event 51 chosen, one spare sailor per
+    """The other card goes back to the box, never shown; the parts' ``card_kept`` hooks set up what keeping it
+    does at once (explorers.py: Amundsen's dog track). TIS-LEG-4: with event 51 chosen, one spare sailor per
     player colour is set aside (the INTERPRETATION of the spec)."""
     state["players"][seat][KINDS[data["kind"]][2]] = data["card"]
-    for hook in ON_CHOSEN:
+    for hook in state["parts"].hooks("card_kept"):
         hook(state, seat, data)
     if data["kind"] == "event" and event_number(data["card"]) == RESCUE_CARD:
         state["legendary"]["spare_sailors"] = list(range(state["n"]))
 
 
-def insert_events(state: State) -> bool:
+def insert_events(state: State, base: flow.Step) -> bool:
     """TIS-LEG-5: per voyage deck, as many random cards to the box (unseen) as explorer events join it, then the
     kept explorer events join their deck (GAP-13), so each deck keeps its size."""
     if "event" not in used(state):
-        return BASE["reveal"](state)
+        return base(state)
     for deck, numbers in CAT.legendary_decks.items():
         if deck in state["legendary"]["inserted"]:
             continue
@@ -102,7 +103,7 @@ def insert_events(state: State) -> bool:
             state["chance"] = {"key": "legendary_removal", "deck": deck, "count": len(joining), "hidden": True}
             return True
         state["legendary"]["inserted"].append(deck)
-    return BASE["reveal"](state)
+    return base(state)
 
 
 def joining_events(state: State, deck: str, numbers: list[int]) -> list[str]:
@@ -117,10 +118,11 @@ def removed(state: State, node: dict, outcome: list[str]) -> None:
     state["legendary"]["inserted"].append(deck)
 
 
-def ship_upgrade(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
+def ship_upgrade(state: State, seat: int, player: dict, space: dict, command: dict, placed: int,
+                 base: actions.Effect) -> None:
     """TIS-LEG-3 / GAP-14: the ship card's reward, on top of the slot bonus, for a tile built with this action
     (tiles placed otherwise, like the Epidemic's free tile, give none)."""
-    BASE_UPGRADE(state, seat, player, space, command, placed)
+    base(state, seat, player, space, command, placed)
     if player.get("ship") is None:
         return
     actions.grant(state, player, SHIPS[player["ship"]]["reward"])
@@ -207,23 +209,17 @@ def check_hunter(state: State, seat: int, command: dict) -> None:
                           "placed and event 47 kept", rule_id="TIS-LEG-7", field="crew")
 
 
-BASE = {"reveal": flow.STEPS["reveal"]}
-BASE_UPGRADE = actions.EFFECTS["ship_upgrade"]
-actions.EFFECTS["ship_upgrade"] = ship_upgrade
-flow.STEPS["reveal"] = insert_events
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("legendary")
-board.DEALT_CARDS.extend([("explorer", "explorer_dealt"), ("ship", "ship_dealt"),
-                          ("explorer_event", "explorer_event_dealt")])
-flow.SETUP_DRAWS.append(deal)
-flow.CHANCE_HANDLERS.update(deal_explorer=dealt, deal_ship=dealt, deal_event=dealt, legendary_removal=removed)
-voyage.EVENT_EFFECTS.update(coastal_exploration=coastal_exploration, health_loss=spoiled_food_cans,
-                            giant_iceberg=giant_iceberg)
-actions.EVENT_ACTIONS["sailor_rescue"] = sailor_rescue
-actions.REQUIREMENT_HOOKS.append(sled_master)
-actions.MOVE_FILTERS.append(inuit_hunter)
-actions.RIFLE_BONUS.append(hunter_rifle)
-actions.CHECKS.append(check_hunter)
-flow.SETUP_CHOICES.append(owed)
-flow.SETUP_COMMANDS[COMMAND] = choose
-flow.EVENTS["legendary_card_chosen"] = chosen
+PART = RulePart(
+    OPTION,
+    hooks={"new_state": (add_state,), "public_keys": ("legendary",),
+           "dealt_cards": (("explorer", "explorer_dealt"), ("ship", "ship_dealt"),
+                           ("explorer_event", "explorer_event_dealt")),
+           "setup_draws": (deal,), "setup_choices": (owed,), "requirements": (sled_master,),
+           "move_filters": (inuit_hunter,), "rifle_bonus": (hunter_rifle,), "action_checks": (check_hunter,)},
+    entries={"chance_handlers": {"deal_explorer": dealt, "deal_ship": dealt, "deal_event": dealt,
+                                 "legendary_removal": removed},
+             "event_effects": {"coastal_exploration": coastal_exploration, "health_loss": spoiled_food_cans,
+                               "giant_iceberg": giant_iceberg},
+             "event_actions": {"sailor_rescue": sailor_rescue}},
+    wraps={"steps": {"reveal": insert_events}, "effects": {"ship_upgrade": ship_upgrade}},
+)

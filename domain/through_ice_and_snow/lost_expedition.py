@@ -5,7 +5,8 @@ Scenario data (search cards, objective species, sled levels of the dog spaces) i
 """
 from __future__ import annotations
 
-from domain.through_ice_and_snow import actions, board, decisions, flow, solo
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions
 from domain.through_ice_and_snow.actions import effective_sled
 from domain.through_ice_and_snow.board import State
 from domain.through_ice_and_snow.catalogue import CAT
@@ -14,15 +15,9 @@ NAME = "lost_expedition"
 DATA = CAT.scenarios[NAME]
 
 
-def on(state: State) -> bool:
-    return state["options"].get("scenario") == NAME
-
-
 def add_state(state: State) -> None:
     """TIS-SOLO-LOST-3: the progress marker at 0 (ASSUMED); TIS-SOLO-LOST-4: the search deck (drawn, never
     shuffled up front); TIS-SOLO-LOST-5: the priority card is drawn at setup."""
-    if not on(state):
-        return
     state["decks"]["search"] = sorted(DATA["search_cards"])
     state["lost"] = {"progress": DATA["progress_start"], "priority": None, "searched": [], "found": False,
                      "cabin": False}
@@ -30,7 +25,7 @@ def add_state(state: State) -> None:
 
 def setup_draw(state: State) -> bool:
     """TIS-SOLO-LOST-5: one random cartography card, face up: its 3 regions are the priority regions."""
-    if not on(state) or state["lost"]["priority"] is not None:
+    if state["lost"]["priority"] is not None:
         return False
     state["chance"] = {"key": "priority_regions", "deck": "cartography", "count": 1}
     return True
@@ -52,12 +47,13 @@ def available_sled_level(state: State, player: dict) -> int:
     return max(levels, default=0)
 
 
-def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
+def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int,
+            base: actions.Effect) -> None:
     """TIS-SOLO-LOST-7: an Explore in a priority region also raises progress by the available sled level; what
     would go beyond 5 reveals that many search cards instead."""
-    BASE_EXPLORE(state, seat, player, space, command, placed)
-    lost = state.get("lost")
-    if not on(state) or lost["found"] or CAT.anchors[state["anchor"]]["region"] not in priority_regions(state):
+    base(state, seat, player, space, command, placed)
+    lost = state["lost"]
+    if lost["found"] or CAT.anchors[state["anchor"]]["region"] not in priority_regions(state):
         return
     total = lost["progress"] + available_sled_level(state, player)
     lost["progress"] = min(total, DATA["progress_max"])
@@ -80,7 +76,7 @@ def searched(state: State, node: dict, outcome: list[str]) -> None:
 def cabin_answered(state: State, entry: dict, command: dict) -> None:
     """TIS-SOLO-LOST-6 (1): a Build Cabin lowering food by at least 4, outside the first region, before the
     expedition is found."""
-    if not on(state) or entry["kind"] != "cabin_food" or state["lost"]["found"]:
+    if entry["kind"] != "cabin_food" or state["lost"]["found"]:
         return
     if command["amount"] >= DATA["cabin_food"] and CAT.anchors[state["anchor"]]["region"] != DATA["first_region"]:
         state["lost"]["cabin"] = True
@@ -91,19 +87,17 @@ def owns_objective_species(state: State) -> bool:
     return any(CAT.species[card]["species"] == DATA["objective_species"] for card in state["players"][0]["species"])
 
 
-BASE_EXPLORE = actions.EFFECTS["explore"]
-actions.EFFECTS["explore"] = explore
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("lost")
-flow.SETUP_DRAWS.append(setup_draw)
-flow.CHANCE_HANDLERS["priority_regions"] = priority_drawn
-flow.CHANCE_HANDLERS["search"] = searched
-decisions.AFTER.setdefault("cabin_food", []).append(cabin_answered)
-solo.OBJECTIVES[NAME] = [
-    ("TIS-SOLO-LOST-6", "a cabin with food lowered by 4 or more outside Baffin before finding the expedition",
-     lambda state: state["lost"]["cabin"]),
-    ("TIS-SOLO-LOST-6", "own the objective card's species", owns_objective_species),
-    ("TIS-SOLO-LOST-6", "find the lost expedition", lambda state: state["lost"]["found"]),
-    ("TIS-SOLO-LOST-6", "sail the Northwest Passage to the end",
-     lambda state: state["step"] == "finished"),
-]
+PART = RulePart(
+    NAME,
+    hooks={"new_state": (add_state,), "public_keys": ("lost",), "setup_draws": (setup_draw,),
+           "answered": (cabin_answered,),
+           "objectives": (
+               ("TIS-SOLO-LOST-6", "a cabin with food lowered by 4 or more outside Baffin before finding the "
+                                   "expedition", lambda state: state["lost"]["cabin"]),
+               ("TIS-SOLO-LOST-6", "own the objective card's species", owns_objective_species),
+               ("TIS-SOLO-LOST-6", "find the lost expedition", lambda state: state["lost"]["found"]),
+               ("TIS-SOLO-LOST-6", "sail the Northwest Passage to the end",
+                lambda state: state["step"] == "finished"))},
+    entries={"chance_handlers": {"priority_regions": priority_drawn, "search": searched}},
+    wraps={"effects": {"explore": explore}},
+)

@@ -6,9 +6,11 @@ anchor ``E0b`` of East side B is in map.json; the Magnetic research space in act
 """
 from __future__ import annotations
 
-from domain.through_ice_and_snow import actions, board, decisions, flow, solo, voyage
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, flow, voyage
 from domain.through_ice_and_snow.board import State, push
 from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.decisions import Decision
 from domain.through_ice_and_snow.tracks import lose_fuel
 
 NAME = "magnetic_north_pole"
@@ -18,16 +20,10 @@ POLE = DATA["pole_card"]
 AXES = {"N": ("y", 1), "S": ("y", -1), "E": ("x", 1), "W": ("x", -1)}
 
 
-def on(state: State) -> bool:
-    return state["options"].get("scenario") == NAME
-
-
 def add_state(state: State) -> None:
     """TIS-SOLO-MAG-1: fuel 8 (the resources are solo.py's); TIS-SOLO-MAG-3: no species deck;
     TIS-SOLO-MAG-4: the compass deck, with the pole card among the bottom 5 (``layered``);
     TIS-SOLO-MAG-5: East on side B."""
-    if not on(state):
-        return
     state["players"][0]["fuel"] = DATA["start_fuel"]
     state["decks"]["species"] = []
     state["decks"]["compass"] = sorted([*DATA["compass_cards"], POLE])
@@ -47,7 +43,7 @@ def compass_candidates(state: State) -> list[str]:
 
 def start_anchor(state: State) -> bool:
     """TIS-SOLO-MAG-5 / TIS-CMD-24: the fleet starts on one of the two Start anchors, the player's choice."""
-    if not on(state) or state["magnetic"]["start_chosen"]:
+    if state["magnetic"]["start_chosen"]:
         return False
     push(state, 0, "start_anchor")
     return True
@@ -62,25 +58,25 @@ def start_chosen(state: State, entry: dict, command: dict) -> None:
     state["magnetic"]["start_chosen"] = True
 
 
-def leadership(state: State) -> bool:
+def leadership(state: State, base: flow.Step) -> bool:
     """TIS-SOLO-MAG-8: the compass is magnetized when a Voyage phase first starts from an anchor of the
     Central-West section (boundary anchors included, ASSUMED), and stays so until the pole is discovered."""
-    if on(state) and state["magnetic"]["compass"] == "off" \
+    if state["magnetic"]["compass"] == "off" \
             and DATA["magnetizing_section"] in CAT.anchors[state["anchor"]]["sections"]:
         state["magnetic"]["compass"] = "on"
-    return BASE["leadership"](state)
+    return base(state)
 
 
 def magnetized(state: State) -> bool:
     """The final voyage heads for the final anchor as usual (ASSUMED: the compass rules name the rounds'
     Destination steps)."""
-    return on(state) and state["magnetic"]["compass"] == "on" and not state["final_voyage"]
+    return state["magnetic"]["compass"] == "on" and not state["final_voyage"]
 
 
-def destination(state: State) -> bool:
+def destination(state: State, base: flow.Step) -> bool:
     """TIS-SOLO-MAG-9: reveal the top compass card first."""
     if not magnetized(state):
-        return BASE["destination"](state)
+        return base(state)
     state["step"] = "ice_breaking"  # TIS-SOLO-MAG-10: ice breaking as always, dynamite already there or not
     reveal_compass(state)
     return True
@@ -160,7 +156,7 @@ def reverse_route_ice(state: State, entry: dict, command: dict) -> None:
                                    for route in voyage.routes(state, command["anchor"])) or state["route_extra"]
 
 
-def fuel(state: State) -> bool:
+def fuel(state: State, base: flow.Step) -> bool:
     """TIS-SOLO-MAG-11: an open-sea voyage to an unmapped region shuffles every discarded compass card back."""
     if magnetized(state) and state["voyage"] == voyage.OPEN_SEA \
             and CAT.anchors[state["destination"]]["region"] not in state["mapped"]:
@@ -168,7 +164,7 @@ def fuel(state: State) -> bool:
         state["decks"]["compass"].extend(mag["discard"])
         mag["discard"] = []
         mag["layered"] = False
-    return BASE["fuel"](state)
+    return base(state)
 
 
 def research(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
@@ -192,25 +188,26 @@ def no_compass_card(state: State, seat: int, space_id: str) -> actions.IllegalMo
     return None
 
 
-def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int) -> None:
+def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int,
+            base: actions.Effect) -> None:
     """TIS-SOLO-MAG-12 / TIS-AMB-22: in the pole round, an Explore whose computed value reaches the threshold."""
-    pole = state["magnetic"]["pole_round"] if on(state) else None
+    pole = state["magnetic"]["pole_round"]
     if pole and actions.explore_value(state, player) >= pole["threshold"]:
         pole["explore"] = True
-    BASE["explore"](state, seat, player, space, command, placed)
+    base(state, seat, player, space, command, placed)
 
 
 def cabin_answered(state: State, entry: dict, command: dict) -> None:
     """TIS-SOLO-MAG-12: in the pole round, a Build Cabin lowering food by 4 or more."""
-    pole = state["magnetic"]["pole_round"] if on(state) else None
+    pole = state["magnetic"]["pole_round"]
     if pole and entry["kind"] == "cabin_food" and command["amount"] >= DATA["pole_cabin_food"]:
         pole["cabin"] = True
 
 
-def cleanup(state: State) -> bool:
+def cleanup(state: State, base: flow.Step) -> bool:
     """TIS-SOLO-MAG-12: both done in the pole round discovers the pole (the compass is no longer magnetized);
     otherwise the pole card goes back into the compass deck."""
-    pole = state["magnetic"]["pole_round"] if on(state) else None
+    pole = state["magnetic"]["pole_round"]
     if pole:
         mag = state["magnetic"]
         mag["pole_round"] = None
@@ -219,26 +216,21 @@ def cleanup(state: State) -> bool:
         else:
             state["decks"]["compass"].append(POLE)
             mag["layered"] = False
-    return BASE["cleanup"](state)
+    return base(state)
 
 
-BASE = {name: flow.STEPS[name] for name in ("leadership", "destination", "fuel", "cleanup")}
-BASE["explore"] = actions.EFFECTS["explore"]
-flow.STEPS.update(leadership=leadership, destination=destination, fuel=fuel, cleanup=cleanup)
-actions.EFFECTS["explore"] = explore
-actions.EFFECTS["magnetic_research"] = research
-actions.REFUSALS.append(no_compass_card)
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("magnetic")
-flow.SETUP_DRAWS.append(start_anchor)
-flow.CANDIDATES["compass"] = compass_candidates
-flow.CHANCE_HANDLERS["compass"] = compass_revealed
-flow.CHANCE_HANDLERS["research"] = researched
-decisions.COMMANDS["start_anchor"] = ("choose_start_anchor", "TIS-CMD-24")
-decisions.MODULE_DECISIONS["start_anchor"] = (start_moves, start_chosen)
-decisions.AFTER.setdefault("destination", []).append(reverse_route_ice)
-decisions.AFTER.setdefault("cabin_food", []).append(cabin_answered)
-solo.OBJECTIVES[NAME] = [
-    ("TIS-SOLO-MAG-6", "discover the magnetic north pole", lambda state: state["magnetic"]["compass"] == "discovered"),
-    ("TIS-SOLO-MAG-6", "sail the Northwest Passage to the end", lambda state: state["step"] == "finished"),
-]
+PART = RulePart(
+    NAME,
+    hooks={"new_state": (add_state,), "public_keys": ("magnetic",), "setup_draws": (start_anchor,),
+           "refusals": (no_compass_card,), "answered": (reverse_route_ice, cabin_answered),
+           "objectives": (
+               ("TIS-SOLO-MAG-6", "discover the magnetic north pole",
+                lambda state: state["magnetic"]["compass"] == "discovered"),
+               ("TIS-SOLO-MAG-6", "sail the Northwest Passage to the end",
+                lambda state: state["step"] == "finished"))},
+    entries={"effects": {"magnetic_research": research}, "candidates": {"compass": compass_candidates},
+             "chance_handlers": {"compass": compass_revealed, "research": researched},
+             "decisions": {"start_anchor": Decision("choose_start_anchor", "TIS-CMD-24", start_moves, start_chosen)}},
+    wraps={"steps": {"leadership": leadership, "destination": destination, "fuel": fuel, "cleanup": cleanup},
+           "effects": {"explore": explore}},
+)

@@ -1,13 +1,14 @@
 """Inuit Myths module (spec 8.5, TIS-MYTH): creature cards revealed on reaching an island, each hampering the
 expedition until its action is taken or the round is over; ship upgrade 14 protects from cards 39-43.
 
-Switched on by the option ``inuit_myths``. The cards are creatures.json; their action spaces (Build an inukshuk,
+Played with the option ``inuit_myths``. The cards are creatures.json; their action spaces (Build an inukshuk,
 Visit the shaman) are in action_board.json marked with this module.
 """
 from __future__ import annotations
 
 from domain.core.canonical import canonical_json
-from domain.through_ice_and_snow import actions, board, flow
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, flow
 from domain.through_ice_and_snow.board import State, owned, pay
 from domain.through_ice_and_snow.catalogue import CAT, OFFICERS, RESOURCES
 from domain.through_ice_and_snow.tracks import has_upgrade, lower_track
@@ -17,18 +18,12 @@ FIELD = "creature_payment"
 IJIRAQ, CURSE = 37, 38
 
 
-def on(state: State) -> bool:
-    return bool(state["options"].get(OPTION))
-
-
 def card_id(number: int) -> str:
     return f"cr{number}"
 
 
 def add_state(state: State) -> None:
     """TIS-MYTH-1: the creature deck (8 cards, drawn one at a time), the creature token aside, upgrade 14."""
-    if not on(state):
-        return
     state["decks"]["creature"] = sorted(card_id(number) for number in CAT.creatures)
     state["myths"] = {"token": None, "active": [], "shaman": []}
     for tile in CAT.upgrades.values():
@@ -38,16 +33,16 @@ def add_state(state: State) -> None:
         player.update(ijiraq=0, cursed=False)
 
 
-def card_setup(state: State) -> bool:
+def card_setup(state: State, base: flow.Step) -> bool:
     """TIS-MYTH-2: at the start of Card setup, a fleet on an island region without the creature token brings the
     token there and reveals the top creature card (none once the deck is empty, ASSUMED)."""
     anchor = CAT.anchors[state["anchor"]]
-    if on(state) and anchor["island"] and state["myths"]["token"] != anchor["region"]:
+    if anchor["island"] and state["myths"]["token"] != anchor["region"]:
         state["myths"]["token"] = anchor["region"]
         if state["decks"]["creature"]:
             state["chance"] = {"key": "creature", "deck": "creature", "count": 1}
             return True
-    return BASE["card_setup"](state)
+    return base(state)
 
 
 def revealed(state: State, node: dict, outcome: list[str]) -> None:
@@ -66,7 +61,7 @@ def revealed(state: State, node: dict, outcome: list[str]) -> None:
 
 def held_by_ijiraq(state: State, player: dict, count: int) -> int:
     """TIS-MYTH-3 card 37: while it is in play, every Inuk a player receives goes onto the card (not fed)."""
-    if on(state) and IJIRAQ in state["myths"]["active"]:
+    if IJIRAQ in state["myths"]["active"]:
         player["ijiraq"] += count
         return 0
     return count
@@ -108,8 +103,7 @@ def acting_officer(state: State, seat: int, command: dict) -> str | None:
     lead = command["lead"]
     if lead is None or command["space"] == actions.EVENT_SPACE:
         return None
-    extra = {key: value for key, value in command.items() if key not in actions.MOVE_KEYS
-             and key not in actions.MOVE_FIELDS}
+    extra = actions.space_choice(state, command)
     named = {kind for option_lead, _, _ in actions.requirements(state, seat, command["space"], extra)
              for kind in option_lead or ()}
     if lead in named:
@@ -119,8 +113,6 @@ def acting_officer(state: State, seat: int, command: dict) -> str | None:
 
 def hampering(state: State, seat: int) -> list[dict]:
     """The creature cards in play that hamper this player (upgrade 14 protects from those marked)."""
-    if not state["options"].get(OPTION):  # on(), inline: asked several times of every action taken
-        return []
     immune = has_upgrade(state["players"][seat], "ritual_room")
     return [CAT.creatures[number] for number in state["myths"]["active"]
             if not (immune and CAT.creatures[number].get("ritual_room"))]
@@ -228,25 +220,20 @@ def pay_dues(state: State, seat: int, command: dict) -> None:
             lower_track(state, seat, "morale", card["amount"], effects=False)
 
 
-def cleanup(state: State) -> bool:
+def cleanup(state: State, base: flow.Step) -> bool:
     """TIS-MYTH-3: cards 39-44 leave play at Cleanup."""
-    if on(state):
-        state["myths"]["active"] = [number for number in state["myths"]["active"]
-                                    if CAT.creatures[number]["duration"] != "round"]
-    return BASE["cleanup"](state)
+    state["myths"]["active"] = [number for number in state["myths"]["active"]
+                                if CAT.creatures[number]["duration"] != "round"]
+    return base(state)
 
 
-BASE = {name: flow.STEPS[name] for name in ("card_setup", "cleanup")}
-flow.STEPS.update(card_setup=card_setup, cleanup=cleanup)
-flow.CHANCE_HANDLERS["creature"] = revealed
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("myths")
-board.INUIT_ARRIVAL.append(held_by_ijiraq)
-actions.REFUSALS.append(refusal)
-actions.EFFECTS.update(build_inukshuk=build_inukshuk, visit_shaman=visit_shaman)
-actions.REQUIREMENT_HOOKS.append(sedna)
-actions.UNCOUNTED_CREW.append(uncounted)
-actions.MOVE_FILTERS.append(filter_moves)
-actions.MOVE_FIELDS.add(FIELD)
-actions.CHECKS.append(check)
-actions.BEFORE_EFFECT.append(pay_dues)
+PART = RulePart(
+    OPTION,
+    hooks={"new_state": (add_state,), "public_keys": ("myths",), "inuit_arrival": (held_by_ijiraq,),
+           "refusals": (refusal,), "requirements": (sedna,), "uncounted_crew": (uncounted,),
+           "move_filters": (filter_moves,), "move_fields": (FIELD,), "action_checks": (check,),
+           "before_effect": (pay_dues,)},
+    entries={"chance_handlers": {"creature": revealed},
+             "effects": {"build_inukshuk": build_inukshuk, "visit_shaman": visit_shaman}},
+    wraps={"steps": {"card_setup": card_setup, "cleanup": cleanup}},
+)

@@ -5,39 +5,12 @@ from __future__ import annotations
 
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.commands import extra_field, unknown_move, unoffered_field
-from domain.through_ice_and_snow import (
-    actions,
-    amundsen,
-    decisions,
-    dual_species,
-    epidemic,
-    explorers,
-    flow,
-    legendary,
-    lost_expedition,
-    magnetic,
-    myths,
-    scoring,
-    shelter,
-    solo,
-    survival,
-    walking,
-)
-from domain.through_ice_and_snow.board import (
-    DEALT_CARDS,
-    PUBLIC_KEYS,
-    SECRET_CARDS,
-    State,
-    drawable,
-    event_number,
-    new_state,
-)
+from domain.through_ice_and_snow import actions, decisions, explorers, flow, legendary, parts, scoring, solo, walking
+from domain.through_ice_and_snow.board import State, drawable, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
 
 # TIS-CMD-1: the game options, one per module, scenario and variant; seats and seat order come from the game's
-# creation. Each module registers its hooks when its file is imported, and each hook checks its option.
-MODULES = (survival, shelter, dual_species, myths, legendary, explorers, solo, lost_expedition, magnetic, epidemic,
-           amundsen, walking)
+# creation. The options choose the rule parts of the match (parts.py).
 # Legendary Expeditions card types (TIS-LEG-1).
 LEGENDARY_TYPES = ("explorers", "ships", "explorer_events")
 # The single-player scenario of a 1-player game that names none (option ``scenario``).
@@ -84,9 +57,20 @@ BASE_BOX_OPTIONS = {
 }
 DECISION_EVENTS = set(CHOICE_EVENTS.values())
 SETUP_STEPS = ("module_setup", "extra_events", "deal", "choose")
-# The rules of the modules' commands open at any decision point (flow.EXTRA_COMMANDS).
-EXTRA_RULES = {"collinson_chart": "TIS-CMD-21", "kellett_peek": "TIS-LEG-6", "discard_food_can": "TIS-CMD-19",
-               "let_sailor_die": "TIS-CMD-22"}
+# The modules' commands and events are the game's whatever its options: /docs lists them, and a command of a
+# module a match is not played with is refused by the rule that would open it.
+# Commands open at any decision point (outside setup), next to the moves asked of the seat: command -> (the event
+# it becomes, the rule opening it); the match's parts offer them (the ``extra_moves`` table).
+EXTRA_COMMANDS = {"collinson_chart": ("region_charted", "TIS-CMD-21"),
+                  "kellett_peek": ("top_card_looked_at", "TIS-LEG-6"),
+                  "discard_food_can": ("food_cans_eaten", "TIS-CMD-19"),
+                  "let_sailor_die": ("sailor_let_die", "TIS-CMD-22")}
+# A module's setup command -> the event it decides (refused when no card of the kind is dealt).
+SETUP_COMMANDS = {legendary.COMMAND: legendary.choose}
+# The modules' events -> their effect.
+EVENTS = {"legendary_card_chosen": legendary.chosen, "region_charted": explorers.charted,
+          "top_card_looked_at": explorers.peeked, "food_cans_eaten": walking.cans_eaten,
+          "sailor_let_die": walking.sailor_died}
 SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
@@ -94,7 +78,7 @@ SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16
 def command_types() -> set[str]:
     """Every command type the game takes (spec 12.1). TIS-CMD-26 ``choose_tie_option`` is not among them: no
     tie is left for it to decide (docs/games/through-ice-and-snow.md)."""
-    return {"take_action", "pass", *SETUP_CHOICES, *CHOICE_EVENTS, *flow.SETUP_COMMANDS, *flow.EXTRA_COMMANDS}
+    return {"take_action", "pass", *SETUP_CHOICES, *CHOICE_EVENTS, *SETUP_COMMANDS, *EXTRA_COMMANDS}
 
 
 # What each command of command_types() does and the fields it takes (the rule in brackets): GET /docs shows it.
@@ -200,12 +184,13 @@ class ThroughIceAndSnow(Rules):
 
     def setup(self, created: dict) -> State:
         seats = [seat["seat"] for seat in created["seats"]]
-        return flow.advance(new_state(seats, created["options"]))
+        options = created["options"]
+        return flow.advance(new_state(seats, options, parts.for_options(options)))
 
-    # ------------------------------------------------------------------ evolve
+    # ------------------------------------------------------------------ apply
     def event_types(self) -> frozenset[str]:
         return frozenset({"investor_chosen", "cartography_chosen", "action_taken", "passed",
-                          *DECISION_EVENTS, *flow.EVENTS})
+                          *DECISION_EVENTS, *EVENTS})
 
     def apply(self, state: State, event: dict) -> State:
         kind = event["type"]
@@ -225,11 +210,12 @@ class ThroughIceAndSnow(Rules):
             flow.next_turn(state)
         elif kind in DECISION_EVENTS:
             decisions.resolve(state, data)
-        elif kind in flow.EVENTS:
-            flow.EVENTS[kind](state, seat, data)
+        elif kind in EVENTS:
+            EVENTS[kind](state, seat, data)
         return flow.advance(state)
 
     def _chance(self, state: State, outcome: list[str]) -> None:
+        """The drawn cards leave their deck; the base game's draws, then those of the match's parts."""
         node = state["chance"]
         state["chance"] = None
         key = node["key"]
@@ -242,8 +228,9 @@ class ThroughIceAndSnow(Rules):
             outcome = [top, *outcome]
         for card in outcome:
             deck.remove(card)
-        if key in flow.CHANCE_HANDLERS:
-            flow.CHANCE_HANDLERS[key](state, node, outcome)
+        handlers = state["parts"].table("chance_handlers")
+        if key in handlers:
+            handlers[key](state, node, outcome)
         elif key == "extra_removal":
             state["removed_events"].extend(outcome)
             deck.extend(f"ev{number:02d}" for number in state["extras_todo"][node["deck"]])
@@ -276,8 +263,10 @@ class ThroughIceAndSnow(Rules):
                               label="TIS-SETUP-18: the tied player who takes the helm")
         seat = node.get("seat")
         deck = node["deck"]
+        # a part's deck whose drawable cards are not simply every card left (the compass deck's bottom 5)
+        own = state["parts"].table("candidates")
         candidates = drawable(state, deck) if deck in ("coastal", "open_sea") and node["key"] != "extra_removal" \
-            else flow.CANDIDATES[deck](state) if deck in flow.CANDIDATES else state["decks"][deck]
+            else own[deck](state) if deck in own else state["decks"][deck]
         visible_to = () if node.get("hidden") else None if seat is None else (state["seats"][seat],)
         count = node["count"]
         top = state["known_top"].get(deck)
@@ -308,7 +297,7 @@ class ThroughIceAndSnow(Rules):
         if seat not in self.to_act(state):
             return []
         index = state["seats"].index(seat)
-        extra = [move for moves, _ in flow.EXTRA_COMMANDS.values() for move in moves(state, index)] \
+        extra = [move for moves in state["parts"].table("extra_moves").values() for move in moves(state, index)] \
             if state["step"] not in SETUP_STEPS else []
         if state["pending"]:
             return [*decisions.moves(state, state["pending"][0]), *extra]
@@ -328,20 +317,21 @@ class ThroughIceAndSnow(Rules):
         kind = command.get("type")
         if kind not in command_types():
             raise unknown_move(command, command_types())
-        if kind in flow.EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
-            moves, event = flow.EXTRA_COMMANDS[kind]
-            offers = moves(state, index)
+        if kind in EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
+            event, rule_id = EXTRA_COMMANDS[kind]
+            moves = state["parts"].table("extra_moves").get(kind)
+            offers = moves(state, index) if moves else []
             if not actions.offered(command, offers):
-                raise unoffered_field(command, offers, EXTRA_RULES[kind]) or IllegalMove(
+                raise unoffered_field(command, offers, rule_id) or IllegalMove(
                     "not_allowed_now", f"{kind} is not open to you now, or not with those fields",
-                    rule_id=EXTRA_RULES[kind], field="type")
+                    rule_id=rule_id, field="type")
             return [make_event(event, {key: value for key, value in command.items() if key != "type"})]
         if state["pending"]:
             decisions.check(state, state["pending"][0], command)
             return [make_event(CHOICE_EVENTS[kind], {key: value for key, value in command.items() if key != "type"})]
         if state["step"] == "choose":
-            if kind in flow.SETUP_COMMANDS:
-                return [flow.SETUP_COMMANDS[kind](state, index, command)]
+            if kind in SETUP_COMMANDS:
+                return [SETUP_COMMANDS[kind](state, index, command)]
             return [self._setup_choice(state, index, command)]
         if kind == "pass":
             extra = extra_field(command, {"type"}, "TIS-CMD-14")
@@ -377,14 +367,16 @@ class ThroughIceAndSnow(Rules):
     def view(self, state: State, reader: str | None) -> dict:
         everything = reader == ORGANISER
         revealed = state["step"] not in SETUP_STEPS
+        game = state["parts"]
+        dealt_cards = game.hooks("dealt_cards")
         players = []
         for seat, player in zip(state["seats"], state["players"], strict=True):
             own = everything or reader == seat
             hidden = {"investor", "investor_dealt", "carto", "carto_dealt"}
-            hidden.update(key for pair in DEALT_CARDS for key in pair)
+            hidden.update(key for pair in dealt_cards for key in pair)
             shown = {key: value for key, value in player.items() if key not in hidden}
             shown["seat"] = seat
-            for chosen, dealt in DEALT_CARDS:
+            for chosen, dealt in dealt_cards:
                 if dealt in player:
                     shown[chosen] = player[chosen] if own or revealed else None
                     shown[dealt] = player[dealt] if own else len(player[dealt])
@@ -413,10 +405,10 @@ class ThroughIceAndSnow(Rules):
             "bottom_of_decks": {deck: len(cards) for deck, cards in state["bottom"].items()},
             "shoal_of_fish": state["shoal_of_fish"], "freezing_wind": state["freezing_wind"],
             "known_events": sorted(self._known_events(state, seats.index(reader))) if reader in seats else [],
-            "seen_on_top": sorted(card for hook in SECRET_CARDS for card in hook(state).get(seats.index(reader), ()))
-            if reader in seats else [],
+            "seen_on_top": sorted(card for hook in game.hooks("secret_cards")
+                                  for card in hook(state).get(seats.index(reader), ())) if reader in seats else [],
             "removed_events": state["removed_events"] if everything else len(state["removed_events"]),
-            **{key: state[key] for key in PUBLIC_KEYS if key in state},
+            **{key: state[key] for key in game.hooks("public_keys") if key in state},
         }
 
     @staticmethod
@@ -428,21 +420,23 @@ class ThroughIceAndSnow(Rules):
 
     def secrets(self, state: State) -> dict[str, set[str]]:
         revealed = state["step"] not in SETUP_STEPS
+        game = state["parts"]
+        dealt_cards = game.hooks("dealt_cards")
         result = {}
         for index, (seat, player) in enumerate(zip(state["seats"], state["players"], strict=True)):
             tokens = set(player["carto_dealt"]) | set(player["investor_dealt"]) | self._known_events(state, index)
-            for chosen, dealt in DEALT_CARDS:
+            for chosen, dealt in dealt_cards:
                 tokens.update(player.get(dealt, ()))
                 if revealed:
                     tokens.discard(player.get(chosen))
             if revealed:
                 tokens.discard(player["investor"])
-            for hook in SECRET_CARDS:
+            for hook in game.hooks("secret_cards"):
                 tokens |= hook(state).get(index, set())
             result[seat] = tokens
         if revealed:
             # a kept Legendary card is public once revealed, even where another seat also knows where it lies
-            public = {player.get(chosen) for player in state["players"] for chosen, _ in DEALT_CARDS}
+            public = {player.get(chosen) for player in state["players"] for chosen, _ in dealt_cards}
             result = {seat: tokens - public for seat, tokens in result.items()}
         return result
 
@@ -454,6 +448,13 @@ class ThroughIceAndSnow(Rules):
         in_decks = set(state["decks"]["coastal"]) | set(state["decks"]["open_sea"])
         known.update(card for card, seen_by in state["peeked"].items() if seen_by == [seat] and card in in_decks)
         return known
+
+    def state_to_json(self, state: State) -> dict:
+        """The state without its composition, which its options choose again (:meth:`state_from_json`)."""
+        return {key: value for key, value in state.items() if key != "parts"}
+
+    def state_from_json(self, value: dict) -> State:
+        return {**value, "parts": parts.for_options(value["options"])}
 
     def is_over(self, state: State) -> bool:
         return state["over"] is not None

@@ -8,11 +8,6 @@ SPECIES_PRIZES = (20, 10, 5)
 CABIN_PRIZES = (15, 7)
 CARTOGRAPHY_VP = 5
 
-# Extension point of the modules: each returns its own score lines (seat, rule, label, points) or none.
-LINES: list = []
-# A module's own score sheet (the single-player scenarios), or None for the ranked sheet below.
-SHEETS: list = []
-
 
 def majority(counts: dict[str, int], prizes: tuple[int, ...]) -> dict[str, int]:
     """TIS-END-3: competition ranking; tied players share the prizes of the ranks they cover, rounded down.
@@ -67,9 +62,11 @@ def objective_met(state: State, seat: int) -> bool:
 
 
 def score_sheet(state: State) -> dict:
-    """The score sheet of a normal end, or the catastrophe that made everyone lose (TIS-LOSE-*)."""
+    """The score sheet of a normal end, or the catastrophe that made everyone lose (TIS-LOSE-*). A part may give
+    its own sheet (the single-player scenarios) or add its own lines (seat, rule, label, points)."""
     seats = state["seats"]
-    for sheet in SHEETS:
+    game = state["parts"]
+    for sheet in game.hooks("score_sheets"):
         own = sheet(state)
         if own is not None:
             return own
@@ -97,7 +94,7 @@ def score_sheet(state: State) -> dict:
         regions = CAT.cartography[player["carto"]]["regions"]
         line(seat, "TIS-END-2", "cartography card",
              CARTOGRAPHY_VP * sum(1 for region in regions if region in state["mapped"]))
-    for hook in LINES:
+    for hook in game.hooks("score_lines"):
         for seat, rule, label, points in hook(state):
             line(seat, rule, label, points)
     totals = {seat: sum(entry["points"] for entry in lines if entry["seat"] == seat) for seat in seats}

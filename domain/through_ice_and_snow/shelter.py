@@ -1,17 +1,17 @@
 """Shelter Building module (spec 8.2, TIS-SHEL): Inuit shelters built from the Ice Fishing space, which make
 Ice Fishing count twice while the fleet is in their map section, and a shelter majority at the end.
 
-Switched on by the option ``shelter_building``; the action space ``build-shelter`` is in action_board.json
+Played with the option ``shelter_building``; the action space ``build-shelter`` is in action_board.json
 marked with this module.
 """
 from __future__ import annotations
 
-from domain.through_ice_and_snow import actions, board, scoring
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, scoring
 from domain.through_ice_and_snow.board import State
 from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.tracks import raise_food
 
-OPTION = "shelter_building"
 SHELTERS_PER_PLAYER = 4
 SHELTER_FOOD = 2
 MAJORITY_VP = 4
@@ -28,8 +28,6 @@ def active_shelter(state: State, seat: int) -> bool:
 def fishing_factor(state: State, seat: int) -> int:
     """TIS-SHEL-5: Ice Fishing applies twice with an active shelter; with event 26 (Shoal of fish), three
     times instead of twice."""
-    if not state["options"].get(OPTION):
-        return 0
     return 1 if active_shelter(state, seat) else 0
 
 
@@ -54,8 +52,6 @@ def build_shelter(state: State, seat: int, player: dict, space: dict, command: d
 
 def majority_lines(state: State) -> list[tuple[str, str, str, int]]:
     """TIS-SHEL-6: the most shelters on the map scores 4 VP; tied players split 4 VP, rounded down."""
-    if not state["options"].get(OPTION):
-        return []
     counts = {seat: player["shelters"] for seat, player in zip(state["seats"], state["players"], strict=True)}
     shares = scoring.majority(counts, (MAJORITY_VP,))
     return [(seat, "TIS-SHEL-6", "shelter majority", shares.get(seat, 0)) for seat in state["seats"]]
@@ -63,16 +59,14 @@ def majority_lines(state: State) -> list[tuple[str, str, str, int]]:
 
 def add_state(state: State) -> None:
     """TIS-SHEL-1: each colour's shelters start in the supply (counted per player)."""
-    if not state["options"].get(OPTION):
-        return
     state["shelters_on"] = []
     for player in state["players"]:
         player["shelters"] = 0
 
 
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("shelters_on")
-actions.REFUSALS.append(refusal)
-actions.EFFECTS["build_shelter"] = build_shelter
-actions.FISHING_BONUS.append(fishing_factor)
-scoring.LINES.append(majority_lines)
+PART = RulePart(
+    "shelter_building",
+    hooks={"new_state": (add_state,), "public_keys": ("shelters_on",), "refusals": (refusal,),
+           "fishing_bonus": (fishing_factor,), "score_lines": (majority_lines,)},
+    entries={"effects": {"build_shelter": build_shelter}},
+)

@@ -1,26 +1,22 @@
 """Survival module (spec 8.1, TIS-SURV): the first action above each column's warehouse in a round costs a
 resource deposited into that warehouse.
 
-Switched on by the option ``survival``, and always on in the single-player scenarios (TIS-SURV-1).
+Played with the option ``survival``, and always in the single-player scenarios (TIS-SURV-1).
 """
 from __future__ import annotations
 
-from domain.through_ice_and_snow import actions, board, flow
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions
 from domain.through_ice_and_snow.board import State, owned
 from domain.through_ice_and_snow.catalogue import CAT, RESOURCES
 
 FIELD = "survival_deposit"
 
 
-def active(state: State) -> bool:
-    """TIS-SURV-1: the option, or any single-player scenario."""
-    return bool(state["options"].get("survival") or state["options"].get("scenario"))
-
-
 def surcharge_due(state: State, space_id: str) -> bool:
     """TIS-SURV-2 / TIS-SURV-4: only spaces above a column's warehouse, until someone pays for that column this
     round; warehouse actions, spaces below, Ice Fishing, event cards and final-round actions never pay."""
-    if not active(state) or space_id == actions.EVENT_SPACE:
+    if space_id == actions.EVENT_SPACE:
         return False
     space = CAT.spaces[space_id]
     return space["position"] == "above" and space["column"] not in state["survival_paid"]
@@ -70,9 +66,12 @@ def add_state(state: State) -> None:
     state["survival_paid"] = []
 
 
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("survival_paid")
-actions.CHOICE_HOOKS.append(with_deposits)
-actions.MODULE_CHOICES[FIELD] = "TIS-SURV-2"
-actions.BEFORE_EFFECT.append(deposit)
-flow.ACTION_START.append(new_round)
+# The record of the columns paid for this round is in every match, Survival played or not (an empty list
+# then): every recorded game and view has always held it.
+RECORD = RulePart("survival_record", hooks={"new_state": (add_state,), "public_keys": ("survival_paid",),
+                                            "action_start": (new_round,)})
+PART = RulePart(
+    "survival",
+    hooks={"choices": (with_deposits,), "before_effect": (deposit,)},
+    entries={"module_choices": {FIELD: "TIS-SURV-2"}},
+)

@@ -18,10 +18,6 @@ from domain.through_ice_and_snow.board import (
 from domain.through_ice_and_snow.catalogue import CAT, CREW_TYPES, RESOURCES
 
 DEATH_VP = 5
-# FUEL_BANDS: each gives a player's own fuel bands, or None for the printed ones.
-FUEL_BANDS: list = []
-# EFFECT_APPLIED: told each time a Scurvy or Mutiny effect is applied (e.g. guilt, TIS-WALK-18).
-EFFECT_APPLIED: list = []
 DOG_FOOD, DOG_VP = 2, 2
 SAILOR_FOOD, SAILOR_VP = 2, 5
 MISSING_FOOD_VP = 5
@@ -116,8 +112,9 @@ def send_to_sick_bay(player: dict, crew: dict) -> None:
 
 
 def scurvy(state: State, seat: int) -> None:
-    """TIS-TRK-HEALTH-1: 2 crew of the player's choice go to the sick bay (a decision when there is a choice)."""
-    for hook in EFFECT_APPLIED:
+    """TIS-TRK-HEALTH-1: 2 crew of the player's choice go to the sick bay (a decision when there is a choice). The
+    parts' ``effect_applied`` hooks are told (e.g. guilt, TIS-WALK-18)."""
+    for hook in state["parts"].hooks("effect_applied"):
         hook(state, seat, "scurvy")
     scurvy_like(state, seat, SICK_PER_SCURVY, ())
 
@@ -139,7 +136,7 @@ def scurvy_like(state: State, seat: int, count: int, exclude: tuple[str, ...]) -
 
 def mutiny(state: State, seat: int) -> None:
     """TIS-TRK-MORALE-1: lower food by half the crew, rounded up; food shortage if it cannot."""
-    for hook in EFFECT_APPLIED:
+    for hook in state["parts"].hooks("effect_applied"):
         hook(state, seat, "mutiny")
     demand_food(state, seat, -(-crew_count(state["players"][seat]) // 2))
 
@@ -209,7 +206,8 @@ def fuel_band(state: State, seat: int) -> None:
     """TIS-TRK-FUEL-1: the band of the new fuel level after a Voyage-step fuel loss (a module may give a player
     other bands, e.g. Franklin, TIS-LEG-6)."""
     player = state["players"][seat]
-    bands = next((own for own in (hook(player) for hook in FUEL_BANDS) if own), CAT.tracks["fuel"]["bands"])
+    own = (hook(player) for hook in state["parts"].hooks("fuel_bands"))
+    bands = next((bands for bands in own if bands), CAT.tracks["fuel"]["bands"])
     for band in bands:
         if band["low"] <= player["fuel"] <= band["high"]:
             if band["effect"] == "morale":

@@ -23,10 +23,6 @@ from domain.through_ice_and_snow.tracks import (
 )
 
 COASTAL, OPEN_SEA = "coastal", "open_sea"
-# ROUTE_FILTERS: whether a module lets the fleet take a route now.
-ROUTE_FILTERS: list = []
-# MAPPING_VP: each gives a leader's own VP for charting a region (e.g. Collinson), or None for 1.
-MAPPING_VP: list = []
 VOYAGE_FUEL = {COASTAL: 2, OPEN_SEA: 1}
 COASTAL_FUEL_PER_PLAYER = 2
 GUIDE_CARD = 9
@@ -45,7 +41,7 @@ def usable(state: State, route: dict) -> bool:
     that no module closes (TIS-WALK-3: walking routes before the ship is abandoned)."""
     return state["sections"].get(route["section"]) in route["sides"] \
         and route.get("variant", state["map_variant"]) == state["map_variant"] \
-        and all(allows(state, route) for allows in ROUTE_FILTERS)
+        and all(allows(state, route) for allows in state["parts"].hooks("route_filters"))
 
 
 def destinations(state: State, anchor: str | None = None) -> list[str]:
@@ -174,7 +170,8 @@ def map_region(state: State) -> None:
     state["supply"]["cartography"] -= 1
     state["mapped"][region] = state["seats"][state["leader"]]
     leader = state["players"][state["leader"]]
-    score(leader, next((vp for vp in (hook(leader) for hook in MAPPING_VP) if vp is not None), 1))
+    own = (hook(leader) for hook in state["parts"].hooks("mapping_vp"))  # e.g. Collinson's
+    score(leader, next((vp for vp in own if vp is not None), 1))
 
 
 def mapping(state: State) -> None:
@@ -215,10 +212,12 @@ def draw_event(state: State) -> None:
 
 
 def event_effect(state: State) -> None:
+    """The revealed card's effect: the base game's (EVENT_EFFECTS) or the one a part gives its own cards."""
     state["step"] = "card_setup"
-    effect = CAT.events[event_number(state["event"])]["effect"]
-    if effect in EVENT_EFFECTS:
-        EVENT_EFFECTS[effect](state, CAT.events[event_number(state["event"])])
+    card = CAT.events[event_number(state["event"])]
+    effects = state["parts"].table("event_effects")
+    if card["effect"] in effects:
+        effects[card["effect"]](state, card)
 
 
 def card_setup(state: State) -> None:
@@ -230,8 +229,9 @@ def card_setup(state: State) -> None:
 
 
 def card_setup_species(state: State) -> None:
-    """TIS-VOY-5 variant ``variant_coastal_extra_species``: one more species card after a coastal voyage."""
-    extra = 1 if state["options"].get("variant_coastal_extra_species") and state["voyage"] == COASTAL else 0
+    """TIS-VOY-6: species cards by the region's species icons, and the more a part reveals (the translator's
+    variant, TIS-VOY-5)."""
+    extra = sum(more(state) for more in state["parts"].hooks("extra_species"))
     count = min(CAT.anchors[state["anchor"]]["species_icons"] + extra, len(state["decks"]["species"]))
     state["step"] = "action_start"
     if count:
@@ -343,6 +343,7 @@ def _orca(state: State, card: dict) -> None:
     state["orca"] = True
 
 
+# The effects of the base game's event cards; a match's are the ``event_effects`` table of its composition.
 EVENT_EFFECTS = {
     "aurora": _aurora, "fuel_loss": _fuel_loss, "good_weather": _good_weather, "freezing_wind": _freezing_wind,
     "endless_dusk": _endless_dusk, "great_storm": _great_storm, "rats": _rats, "hull_damage": _hull_damage,

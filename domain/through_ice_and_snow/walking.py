@@ -2,7 +2,7 @@
 and the choice to abandon the ships for sleds: maintenance, cargo, food cans, guilt, Traverse phases, walking
 event cards and the action tiles.
 
-Switched on by the option ``walking_on_ice``. Data: walking.json (GAP-8 and the module's numbers), the typed
+Played with the option ``walking_on_ice``. Data: walking.json (GAP-8 and the module's numbers), the typed
 routes and anchors of map.json marked ``walking``, cards 29-36 in events.json, tiles 12-13 in upgrades.json, the
 action tiles in action_board.json (``replaces``).
 """
@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from itertools import product
 
-from domain.through_ice_and_snow import actions, board, decisions, flow, scoring, tracks, voyage
+from domain.core.parts import RulePart
+from domain.through_ice_and_snow import actions, decisions, flow, tracks, voyage
 from domain.through_ice_and_snow.board import State, clockwise, crew_count, gain, pay, push, remove_crew, score
 from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.decisions import Decision
 from domain.through_ice_and_snow.tracks import demand_food, lower_track, owe_discard, raise_track, scurvy_like
 
 OPTION = "walking_on_ice"
@@ -22,18 +24,12 @@ CARGO = ("dynamite", "wood", "rifle", "food_can")
 REPLACED = {space["replaces"]: space_id for space_id, space in CAT.spaces.items() if space.get("replaces")}
 
 
-def on(state: State) -> bool:
-    return bool(state["options"].get(OPTION))
-
-
 def abandoned(state: State) -> bool:
-    return on(state) and state["walking"]["abandoned"]
+    return state["walking"]["abandoned"]
 
 
 def add_state(state: State) -> None:
     """TIS-WALK-1: the module's sections replace Central-West and West; tiles 12 and 13 join the supply."""
-    if not on(state):
-        return
     state["map_variant"] = "walking"
     state["checks"].append("cargo")
     state["walking"] = {"abandoned": False}
@@ -58,7 +54,7 @@ def open_route(state: State, route: dict) -> bool:
 def route_chosen(state: State, entry: dict, command: dict) -> None:
     """TIS-WALK-3: broken-ice and ice routes cost every player 1 more fuel in the Voyage step (added to its loss,
     ASSUMED); after abandonment the printed fuel surcharges are ignored (an ice route's dynamite is not)."""
-    if not on(state) or entry["kind"] != "destination":
+    if entry["kind"] != "destination":
         return
     typed = [route.get("type") for route in voyage.routes(state) if route["to"] == command["anchor"]]
     state["route_fuel"] = 1 if not abandoned(state) and {"BI", "IC"} & set(typed) else 0
@@ -67,12 +63,12 @@ def route_chosen(state: State, entry: dict, command: dict) -> None:
 # ---------------------------------------------------------------- abandonment (TIS-WALK-4..7, -16, -17)
 
 
-def leadership(state: State) -> bool:
+def leadership(state: State, base: flow.Step) -> bool:
     """TIS-WALK-4 / TIS-WALK-5 / TIS-AMB-11: from the placing of Central-West, at the end of the Leadership step,
     the leader may abandon ship; it is forced when every player's fuel is below 4. Not in the final voyage
     (ASSUMED)."""
-    result = BASE["leadership"](state)
-    if not on(state) or abandoned(state) or state["over"] is not None or state["final_voyage"] \
+    result = base(state)
+    if abandoned(state) or state["over"] is not None or state["final_voyage"] \
             or "CW" not in state["sections"]:
         return result
     if all(player["fuel"] < DATA["forced_abandon_fuel"] for player in state["players"]):
@@ -205,11 +201,11 @@ def lower_maintenance(state: State, amount: int) -> None:
 # ---------------------------------------------------------------- the Traverse phase (TIS-WALK-10, -11)
 
 
-def voyage_type(state: State) -> bool:
+def voyage_type(state: State, base: flow.Step) -> bool:
     """TIS-WALK-11 (5): Walking or Forced march instead of the voyage type; the final Traverse is walked
     (ASSUMED, like the base game's final open-sea voyage)."""
     if not abandoned(state):
-        return BASE["voyage_type"](state)
+        return base(state)
     state["step"] = "fuel"
     if state["final_voyage"]:
         state["voyage"] = WALKING
@@ -233,11 +229,11 @@ def traverse_chosen(state: State, entry: dict, command: dict) -> None:
     state["voyage"] = command["voyage"]
 
 
-def traverse(state: State) -> bool:
+def traverse(state: State, base: flow.Step) -> bool:
     """TIS-WALK-11 (5): the sled moves; every player feeds the crew as in the Meal (fed twice a round); a forced
     march then lowers every maintenance by 1 (TIS-WALK-12)."""
     if not abandoned(state):
-        return BASE["fuel"](state)
+        return base(state)
     state["previous_anchor"] = state["anchor"]
     state["anchor"] = state["destination"]
     for seat in clockwise(state, state["leader"]):
@@ -248,20 +244,20 @@ def traverse(state: State) -> bool:
     return True
 
 
-def mapping(state: State) -> bool:
+def mapping(state: State, base: flow.Step) -> bool:
     """TIS-WALK-11: a forced march maps the region like a coastal voyage; walking does not."""
     if not abandoned(state) or state["final_voyage"]:
-        return BASE["mapping"](state)
+        return base(state)
     if state["voyage"] == FORCED_MARCH:
         voyage.map_region(state)
     state["step"] = "event"
     return True
 
 
-def draw_event(state: State) -> bool:
+def draw_event(state: State, base: flow.Step) -> bool:
     """TIS-WALK-6 (2): the top walking card, whatever the Traverse type."""
     if not abandoned(state):
-        return BASE["event"](state)
+        return base(state)
     state["step"] = "event_effect" if state["decks"]["walking"] else "card_setup"
     if state["decks"]["walking"]:
         state["chance"] = {"key": "event", "deck": "walking", "count": 1}
@@ -326,7 +322,7 @@ def inuit_customs(state: State, seat: int, command: dict) -> None:
 
 def sailor_moves(state: State, seat: int) -> list[dict]:
     player = state["players"][seat]
-    return [{"type": "let_sailor_die"}] if on(state) and player["carried"] and player["crew"]["sailor"] else []
+    return [{"type": "let_sailor_die"}] if player["carried"] and player["crew"]["sailor"] else []
 
 
 def sailor_died(state: State, seat: int, data: dict) -> None:
@@ -336,10 +332,10 @@ def sailor_died(state: State, seat: int, data: dict) -> None:
     player["vp"] -= DATA["illness_vp"]
 
 
-def boarding(state: State) -> bool:
+def boarding(state: State, base: flow.Step) -> bool:
     """The sailor carried by card 32 never comes back to act."""
-    result = BASE["boarding"](state)
-    for player in state["players"] if on(state) else ():
+    result = base(state)
+    for player in state["players"]:
         player["carried"] = min(player["carried"], player["crew"]["sailor"])
         player["free"]["sailor"] -= player["carried"]
     return result
@@ -366,7 +362,9 @@ def cans_eaten(state: State, seat: int, data: dict) -> None:
 
 def cabin_cans(state: State, entry: dict, moves: list[dict]) -> list[dict]:
     """TIS-WALK-9 / TV-2: in Build Cabin, each food can discarded counts as 5 food lowered, without health."""
-    cans = state["players"][entry["seat"]].get("food_can", 0)
+    if entry["kind"] != "cabin_food":
+        return moves
+    cans = state["players"][entry["seat"]]["food_can"]
     return [*moves, *({**move, "cans": count} for move in moves for count in range(1, cans + 1))]
 
 
@@ -376,12 +374,7 @@ def cabin_answered(state: State, entry: dict, command: dict) -> None:
     player = state["players"][entry["seat"]]
     pay(state, player, "food_can", command["cans"])
     counted = command["amount"] + DATA["cabin_food_per_can"] * command["cans"]
-    score(player, cabin_vp(player, counted) - cabin_vp(player, command["amount"]))
-
-
-def cabin_vp(player: dict, lowered: int) -> int:
-    return next((vp for vp in (hook(player, lowered) for hook in decisions.CABIN_VP) if vp is not None),
-                lowered // decisions.CABIN_FOOD_PER_VP)
+    score(player, decisions.cabin_vp(state, player, counted) - decisions.cabin_vp(state, player, command["amount"]))
 
 
 # ---------------------------------------------------------------- action tiles (TIS-WALK-15, -19)
@@ -389,7 +382,7 @@ def cabin_vp(player: dict, lowered: int) -> int:
 
 def tiles(state: State, seat: int, space_id: str) -> actions.IllegalMove | None:
     """The action tiles cover their spaces once the ship is abandoned, and only then."""
-    if space_id == actions.EVENT_SPACE or not on(state):
+    if space_id == actions.EVENT_SPACE:
         return None
     space = CAT.spaces[space_id]
     if space.get("replaces") and not abandoned(state):
@@ -451,29 +444,24 @@ def guilt_lines(state: State) -> list[tuple[str, str, str, int]]:
             for seat, player in zip(state["seats"], state["players"], strict=True)]
 
 
-BASE = {name: flow.STEPS[name] for name in ("leadership", "voyage_type", "fuel", "mapping", "event", "boarding")}
-flow.STEPS.update(leadership=leadership, voyage_type=voyage_type, fuel=traverse, mapping=mapping, event=draw_event,
-                  boarding=boarding)
-board.NEW_STATE.append(add_state)
-board.PUBLIC_KEYS.append("walking")
-voyage.ROUTE_FILTERS.append(open_route)
-voyage.EVENT_EFFECTS.update(blizzard=blizzard, severe_illness=severe_illness, frostbite=frostbite,
-                            frozen_weapons=frozen_weapons)
-actions.EVENT_ACTIONS["improved_equipment"] = improved_equipment
-actions.REFUSALS.extend([needs_wood, tiles])
-actions.AFTER_EFFECT.append(inuit_customs)
-actions.EFFECTS.update(revisit_inuit=revisit_inuit, tin_refining=tin_refining, sled_maintenance=sled_maintenance,
-                       document_sled=document_sled, vow_of_dogs=vow_of_dogs)
-flow.CHECKS["cargo"] = cargo_check
-flow.EXTRA_COMMANDS["discard_food_can"] = (can_moves, "food_cans_eaten")
-flow.EXTRA_COMMANDS["let_sailor_die"] = (sailor_moves, "sailor_let_die")
-flow.EVENTS.update(food_cans_eaten=cans_eaten, sailor_let_die=sailor_died)
-tracks.EFFECT_APPLIED.append(guilt_rises)
-scoring.LINES.append(guilt_lines)
-decisions.COMMANDS.update(abandon=("abandon_ship", "TIS-CMD-5"), cargo=("choose_cargo", "TIS-CMD-18"),
-                          return_tile=("return_upgrade", "TIS-WALK-6"), traverse=("choose_voyage_type", "TIS-WALK-11"))
-decisions.MODULE_DECISIONS.update(abandon=(abandon_moves, abandon_answered), cargo=(cargo_moves, cargo_chosen),
-                                  return_tile=(tile_moves, tile_returned), traverse=(traverse_moves, traverse_chosen))
-decisions.MOVE_EXTENSIONS.setdefault("cabin_food", []).append(cabin_cans)
-decisions.AFTER.setdefault("destination", []).append(route_chosen)
-decisions.AFTER.setdefault("cabin_food", []).append(cabin_answered)
+PART = RulePart(
+    OPTION,
+    hooks={"new_state": (add_state,), "public_keys": ("walking",), "route_filters": (open_route,),
+           "refusals": (needs_wood, tiles), "after_effect": (inuit_customs,), "effect_applied": (guilt_rises,),
+           "score_lines": (guilt_lines,), "decision_moves": (cabin_cans,), "answered": (route_chosen, cabin_answered)},
+    entries={"event_effects": {"blizzard": blizzard, "severe_illness": severe_illness, "frostbite": frostbite,
+                               "frozen_weapons": frozen_weapons},
+             "event_actions": {"improved_equipment": improved_equipment},
+             "effects": {"revisit_inuit": revisit_inuit, "tin_refining": tin_refining,
+                         "sled_maintenance": sled_maintenance, "document_sled": document_sled,
+                         "vow_of_dogs": vow_of_dogs},
+             "checks": {"cargo": cargo_check},
+             "extra_moves": {"discard_food_can": can_moves, "let_sailor_die": sailor_moves},
+             "decisions": {"abandon": Decision("abandon_ship", "TIS-CMD-5", abandon_moves, abandon_answered),
+                           "cargo": Decision("choose_cargo", "TIS-CMD-18", cargo_moves, cargo_chosen),
+                           "return_tile": Decision("return_upgrade", "TIS-WALK-6", tile_moves, tile_returned),
+                           "traverse": Decision("choose_voyage_type", "TIS-WALK-11", traverse_moves,
+                                                traverse_chosen)}},
+    wraps={"steps": {"leadership": leadership, "voyage_type": voyage_type, "fuel": traverse, "mapping": mapping,
+                     "event": draw_event, "boarding": boarding}},
+)

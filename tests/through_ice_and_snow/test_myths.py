@@ -7,7 +7,6 @@ from domain.core import SERVER, TABLE, IllegalMove
 from domain.core.match import legal_moves, view
 from domain.through_ice_and_snow import RULES
 from domain.through_ice_and_snow.board import join_inuit
-from domain.through_ice_and_snow.myths import card_setup
 from domain.through_ice_and_snow.tracks import lower_track
 from tests.conformance.harness import play_random_game
 from tests.through_ice_and_snow.helpers import act, pass_all, player, sail, table_game, turn
@@ -54,7 +53,7 @@ def test_a_creature_is_revealed_on_reaching_a_new_island():
     assert match.state["myths"]["active"] == [44] and view(match, None)["state"]["myths"]["active"] == [44]
     state = match.state
     state["anchor"] = "C1"  # Boothia is no island
-    card_setup(state)
+    state["parts"].table("steps")["card_setup"](state)
     assert state["chance"]["key"] == "hunting_setup"
     assert state["myths"]["token"] == "Baffin" and len(state["decks"]["creature"]) == 7
 

@@ -1,0 +1,51 @@
+"""The rule parts a match is played with: chosen from its options, in one order, composed once."""
+from __future__ import annotations
+
+import pytest
+
+from domain.through_ice_and_snow import RULES, actions, decisions, flow, parts, voyage
+
+
+def played(options: dict, players: int = 2) -> tuple[str, ...]:
+    return parts.chosen(RULES.validate_options(options, players))
+
+
+def test_the_base_game_plays_no_module():
+    assert played({}) == ("survival_record",)
+
+
+@pytest.mark.parametrize("options, players, names", [
+    ({"survival": True, "walking_on_ice": True}, 2, ("survival_record", "survival", "walking_on_ice")),
+    ({"legendary_expeditions": ["ships"]}, 3, ("legendary_expeditions", "survival_record")),
+    ({"legendary_expeditions": ["explorers"], "inuit_myths": True}, 2,
+     ("legendary_expeditions", "explorers", "inuit_myths", "survival_record")),
+    ({}, 1, ("single_player", "lost_expedition", "survival_record", "survival")),  # TIS-CMD-1, TIS-SURV-1
+    ({"scenario": "amundsens_voyage"}, 1,
+     ("single_player", "amundsens_voyage", "legendary_expeditions", "survival_record", "survival")),
+    ({"variant_coastal_extra_species": True, "dual_species": True}, 4,
+     ("dual_species", "survival_record", "variant_coastal_extra_species")),
+])
+def test_the_options_choose_the_parts_in_one_order(options, players, names):
+    assert played(options, players) == names
+
+
+def test_one_composition_serves_every_match_with_the_same_options():
+    first = RULES.setup({"seats": [{"seat": "p1"}, {"seat": "p2"}],
+                         "options": RULES.validate_options({"inuit_myths": True}, 2)})
+    second = RULES.setup({"seats": [{"seat": "p1"}, {"seat": "p2"}, {"seat": "p3"}],
+                          "options": RULES.validate_options({"inuit_myths": True, "whale_hunting": True}, 3)})
+    assert first["parts"] is second["parts"]
+    assert first["parts"] is not parts.for_options(RULES.validate_options({}, 2))
+    assert RULES.state_from_json(RULES.state_to_json(first))["parts"] is first["parts"]
+    assert "parts" not in RULES.state_to_json(first)
+
+
+def test_the_base_game_tables_hold_the_base_game_alone():
+    """Every module file is imported, and none changed a table of the base game."""
+    parts.composed(parts.ORDER)
+    assert {step.__module__ for step in flow.STEPS.values()} == {flow.__name__}
+    assert {effect.__module__ for effect in actions.EFFECTS.values()} == {actions.__name__}
+    assert {effect.__module__ for effect in voyage.EVENT_EFFECTS.values()} == {voyage.__name__}
+    assert "abandon" not in decisions.COMMANDS and "build_shelter" not in actions.EFFECTS
+    every = parts.composed(parts.ORDER)
+    assert "abandon" in every.table("decisions") and "build_shelter" in every.table("effects")
