@@ -147,11 +147,12 @@ def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> di
 
 
 def evaluate(state: dict, seats: list[str]) -> Scores:
-    """Prestige now, times a rough chance that the expedition ends with the fuel and dynamite it has."""
+    """Prestige now, times a rough chance that the expedition ends with the fuel (the fleet's, as ships tow one
+    another) and dynamite it has."""
     players = state["players"]
     left = _voyages_left(state)
     dynamite_margin = sum(player["dynamite"] for player in players) - left
-    fuel_margin = min(player["fuel"] for player in players) - left
+    fuel_margin = (sum(player["fuel"] for player in players) - 1.3 * left * len(players)) / len(players)
     reach = max(0.05, min(1.0, 0.6 + 0.15 * min(dynamite_margin, fuel_margin)))
     points = {seat: float(players[state["seats"].index(seat)]["vp"]) for seat in seats}
     return {seat: reach * reward for seat, reward in points_reward(points).items()}
