@@ -41,8 +41,9 @@ from domain.core.match import (
 )
 from domain.core.move_types import ORGANISER_MOVES, MoveTypes
 
-# Picks a seat's move from the offered ones, given the batches of events so far (the engine's, unredacted).
-Chooser = Callable[[str, list[dict], list[list[dict]]], dict]
+# Picks a seat's move from the offered ones, given the live match and the batches of events so far (the
+# engine's, unredacted): a chooser may read the whole state, as a rollout reads its determinised world.
+Chooser = Callable[[Match, str, list[dict], list[list[dict]]], dict]
 
 JUNK_VALUES = ("__not-a-thing__", -1, 999, None, [], {"x": 1}, True)
 NO_SUCH_FIELD = "__not_a_field__"
@@ -249,7 +250,7 @@ def play_random_game(
         else:
             for offered in moves:
                 check_declared(rules.declared_moves, offered, live.version)
-            move = rng.choice(moves) if chooser is None else chooser(actor, moves, batches)
+            move = rng.choice(moves) if chooser is None else chooser(live, actor, moves, batches)
         record(submit_unchanging(live, match_json(live), actor, move, seed))
         report.steps += 1
     assert live.ended, f"no end after {max_steps} moves"
