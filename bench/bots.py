@@ -14,42 +14,17 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bots import policy
+from bots.endings import BOTH_ENDINGS, ending, is_normal
 from bots.outcome import winners
 from bots.play import play
-from domain.core.match import Match
 from domain.registry import game_names, get_rules
 
 GAMES = int(os.environ.get("BENCH_BOT_GAMES", "6"))
 DEADLINE_SECONDS = float(os.environ.get("BENCH_BOT_SECONDS", "540"))
 PAIRINGS = (("weak", "random"), ("medium", "weak"))
-
-
-def ending(match: Match) -> str:
-    """How the game ended, in the terms of its normal end."""
-    state = match.state
-    sheet = match.rules.final_score(state)
-    name = match.rules.name
-    if name == "through-ice-and-snow":
-        return "final voyage scored" if sheet["outcome"] in ("ranked", "won") else f"defeat ({sheet.get('rule')})"
-    if name == "northwest-passage":
-        if sheet.get("ended_by") == "NWP-END-2":
-            return "vessels home"
-        arrived = any(player["fame_by"].get(rule) for player in state["players"].values()
-                      for rule in ("NWP-SCORE-3", "NWP-SCORE-4"))
-        return "round 10, arrivals scored" if arrived else f"no arrivals ({sheet.get('ended_by')})"
-    if name == "ice-expedition":
-        return "building uncovered" if state.get("end_triggered") else "day limit"
-    return "scored"
-
-
-NORMAL: dict[str, Callable[[str], bool]] = {
-    "through-ice-and-snow": lambda end: end == "final voyage scored",
-    "northwest-passage": lambda end: end in ("vessels home", "round 10, arrivals scored"),
-}
 
 
 @dataclass
@@ -97,7 +72,7 @@ def play_one(game: str, strong: str, weak: str, seed: int, tally: Tally) -> None
     tally.wins += (1.0 / len(first)) if strong_seat in first else 0.0
     end = ending(match)
     tally.endings[end] = tally.endings.get(end, 0) + 1
-    tally.normal += NORMAL.get(game, lambda _: True)(end)
+    tally.normal += is_normal(game, end)
 
 
 def verdict(met: bool) -> str:
@@ -128,15 +103,18 @@ def main() -> int:
         target = 0.9 if weak == "random" else 0.5
         met = rate >= target if weak == "random" else rate > target
         all_met &= met
+        low, high = wilson(tally.wins, tally.games)
         print(f"{game}: {strong} wins {'>=' if weak == 'random' else '>'} {target:.0%} against {weak}: "
-              f"{rate:.0%}, {verdict(met)}")
+              f"{rate:.0%} (95% CI {low:.0%}-{high:.0%}, {tally.games} games), {verdict(met)}")
         normal = tally.normal / tally.games if tally.games else 0.0
+        low, high = wilson(tally.normal, tally.games)
         met = normal >= 0.8
-        if game == "ice-expedition":
-            met &= len(tally.endings) == 2
+        if game in BOTH_ENDINGS:
+            met &= BOTH_ENDINGS[game] <= set(tally.endings)
         all_met &= met
         print(f"{game}: normal end in >= 80 % of {strong} v {weak} games"
-              f"{' (both endings seen)' if game == 'ice-expedition' else ''}: {normal:.0%}, {verdict(met)}")
+              f"{' (both endings seen)' if game in BOTH_ENDINGS else ''}: {normal:.0%} "
+              f"(95% CI {low:.0%}-{high:.0%}), {verdict(met)}")
     return 0 if all_met else 1
 
 

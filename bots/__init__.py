@@ -32,9 +32,9 @@ class RandomPolicy:
 
 LEVELS: dict[str, Budget | None] = {
     "random": None,
-    "weak": Budget(iterations=24, rollout_depth=30),
-    "medium": Budget(iterations=80, rollout_depth=30),
-    "strong": Budget(iterations=250, rollout_depth=30, seconds=5.0),
+    "weak": Budget(iterations=16, rollout_depth=10),
+    "medium": Budget(iterations=48, rollout_depth=16),
+    "strong": Budget(iterations=200, rollout_depth=30, seconds=5.0),
 }
 
 

@@ -45,6 +45,7 @@ class Edge:
 @dataclass
 class Node:
     edges: dict[str, Edge] = field(default_factory=dict)
+    visits: int = 0
 
 
 def table_world(match: Match) -> Match:
@@ -116,7 +117,7 @@ class Search:
                 node = tree.get(key)
                 if node is None:
                     node = tree[key] = Node()
-                move_key, move = self._select(node, moves, actor)
+                move_key, move = self._select(node, moves, actor, world)
                 if node.edges[move_key].visits == 0:
                     in_tree = False
                 path.append((node.edges[move_key], actor))
@@ -130,7 +131,13 @@ class Search:
             edge.visits += 1
             edge.reward += rewards.get(actor, 0.0)
 
-    def _select(self, node: Node, moves: list[dict], actor: str) -> tuple[str, dict]:
+    def _select(self, node: Node, moves: list[dict], actor: str, world: Match) -> tuple[str, dict]:
+        """An untried move while the node may widen, else the best by UCB among those tried.
+
+        With a rollout policy the node widens progressively: a new move only while the moves tried number
+        at most the square root of the node's visits, and the policy chooses which, so a small budget goes
+        to the moves the policy rates best rather than to one visit each of hundreds of moves.
+        """
         keyed = [(canonical_json(move), move) for move in moves]
         untried = []
         for move_key, _ in keyed:
@@ -140,11 +147,18 @@ class Search:
             edge.available += 1
             if edge.visits == 0:
                 untried.append(move_key)
+        node.visits += 1
         by_key = dict(keyed)
-        if untried:
-            choice = self.rng.choice(untried)
+        tried = len(by_key) - len(untried)
+        policy = self.knowledge.rollout
+        if untried and (policy is None or not tried or tried * tried <= node.visits):
+            if policy is None:
+                choice = self.rng.choice(untried)
+            else:
+                choice = canonical_json(policy(world.state, actor, [by_key[key] for key in untried], self.rng))
             return choice, by_key[choice]
-        best_key = max(by_key, key=lambda move_key: (self._ucb(node.edges[move_key]), self.rng.random()))
+        best_key = max((key for key in by_key if node.edges[key].visits),
+                       key=lambda move_key: (self._ucb(node.edges[move_key]), self.rng.random()))
         return best_key, by_key[best_key]
 
     @staticmethod

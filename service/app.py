@@ -9,23 +9,23 @@ on ``CAIRN_QUEUE_URL`` (see :mod:`service.store.connection`).
 from __future__ import annotations
 
 import gc
-import importlib
-import importlib.util
 import os
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
 from domain import registry
-from service.api import compression, cors, docs, errors, games, health, keys, prelude, rules, stream
+from service.api import compression, cors, docs, errors, games, health, keys, prelude, records, rules, stream, table
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
 from service.api.ratelimit import CREATE, READ, WRITE, Budget, RateLimiter, add_headers
 from service.store import Durability, EventStore, Replication, snapshot_key
 from service.store.connection import REQUEST_TIMEOUT, Locations, connect
+from workers.queues import enqueue_scoring
 
 DEFAULTS: dict[str, Any] = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
@@ -53,8 +53,9 @@ DEFAULTS: dict[str, Any] = {
     "SNAPSHOT_SECRET": None,
 }
 
-# Scores, exports and audits made by the workers; served when the workers package is installed alongside.
-RECORDS_MODULE = "service.api.records"
+# Every route of the API: records are the scores, exports and audits the workers make.
+BLUEPRINTS = (rules.blueprint, games.blueprint, stream.blueprint, docs.blueprint, keys.blueprint, health.blueprint,
+              table.blueprint, records.blueprint)
 _frozen = False
 
 
@@ -70,27 +71,27 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Hooks run in the reverse order of registration: compression last, after every hook that reads a body.
     app.after_request(compression.compress)
     app.after_request(add_headers)
-    for module in (rules, games, stream, docs, keys, health):
-        app.register_blueprint(module.blueprint)
-    app.register_blueprint(importlib.import_module("service.api.table").blueprint)
-    if importlib.util.find_spec(RECORDS_MODULE) is not None:
-        app.register_blueprint(importlib.import_module(RECORDS_MODULE).blueprint)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     _freeze_boot_objects()
     return app
 
 
 def _services(settings: Mapping[str, Any]) -> Services:
-    """The clients and what is built on them. None of it talks to Redis yet: a process booted during an
-    outage comes up, answers 503s, and works once Redis is back. (The live stream has a client of its own,
-    whose reads may last a whole block: :mod:`service.api.stream`.)"""
+    """The clients and what is built on them; the store enqueues the scoring of each game a move ends. None
+    of it talks to Redis yet: a process booted during an outage comes up, answers 503s, and works once Redis
+    is back. (The live stream has a client of its own, whose reads may last a whole block:
+    :mod:`service.api.stream`.)"""
     locations, timeout = Locations.from_config(settings), float(settings["REDIS_TIMEOUT"])
     client = locations.connect_store(read_timeout=timeout, connect_timeout=timeout)
+    queue_client = connect(locations.queue, read_timeout=timeout, connect_timeout=timeout)
     key = snapshot_key.resolve(settings["SNAPSHOT_SECRET"], settings["DATA_DIR"])
     store = EventStore(client, snapshot_every=int(settings["SNAPSHOT_EVERY"]), snapshot_key=key,
-                       replication=_replication(settings["APPENDFSYNC"], int(settings["REPLICA_WAIT_MS"]), timeout))
+                       replication=_replication(settings["APPENDFSYNC"], int(settings["REPLICA_WAIT_MS"]), timeout),
+                       on_ended=partial(enqueue_scoring, queue_client))
     return Services(
         client=client,
-        queue_client=connect(locations.queue, read_timeout=timeout, connect_timeout=timeout),
+        queue_client=queue_client,
         store=store,
         matches=MatchCache(store),
         limiter=RateLimiter(client, _budgets(settings)),

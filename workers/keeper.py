@@ -1,5 +1,5 @@
 """The thread in every worker that keeps its pulse, sweeps for the jobs of lost workers and offers the store's
-upkeep (:mod:`workers.maintenance`: the index sweep, and compaction jobs).
+upkeep (:mod:`workers.maintenance`: the index sweep, owed scoring and compaction jobs).
 
 A thread, not RQ's maintenance hook: a :class:`rq.SimpleWorker` runs RQ's
 maintenance only between jobs, so a worker busy with a quarter-hour export
@@ -22,7 +22,7 @@ from rq import Queue
 
 from workers.liveness import PULSE_SECONDS, beat, stop_beating
 from workers.lost_jobs import sweep_lost_jobs
-from workers.maintenance import offer_compaction, sweep_index
+from workers.maintenance import offer_compaction, offer_owed_scoring, sweep_index
 
 log = logging.getLogger("cairn.workers")
 
@@ -61,6 +61,7 @@ class Keeper(threading.Thread):
             requeued = sweep_lost_jobs(self.connection, self.queue)
             repaired = sweep_index(self.connection)
             offer_compaction(self.connection)
+            owed = offer_owed_scoring(self.connection)
         except redis.RedisError as error:
             log.warning("worker %s could not keep its pulse: %s", self.worker_name, error)
         except Exception:
@@ -68,6 +69,8 @@ class Keeper(threading.Thread):
         else:
             if requeued:
                 log.info("requeued %d jobs of lost workers: %s", len(requeued), ", ".join(requeued))
+            if owed:
+                log.info("enqueued the owed scoring of %d ended games: %s", len(owed), ", ".join(owed))
             if repaired:
                 log.info("repaired the index entries of %d games: %s", len(repaired), ", ".join(repaired))
 

@@ -10,6 +10,11 @@
   at most once per :data:`COMPACTION_SECONDS`, since compacting a long game
   could hold the keeper past its pulse. A job works through the due games
   for up to :data:`COMPACTION_BUDGET_SECONDS` and leaves the rest to the next.
+* Owed scoring: an ended game is scored by the job its ending append enqueues;
+  when the queue's Redis refused that job while the store took the move, the
+  game stays ``ended``. The keeper enqueues scoring for every such game at most
+  once per :data:`SCORING_SWEEP_SECONDS` across all workers, so it is scored
+  while the workers run, not only when one starts.
 """
 from __future__ import annotations
 
@@ -18,12 +23,14 @@ import time
 import redis
 from rq.job import Job
 
-from service.store import compaction, index
+from service.store import compaction, index, keys
 from service.store.connection import StoreClient
+from service.store.replies import text
 from workers.context import current_connection, store_client
-from workers.queues import Policy, enqueue_once
+from workers.queues import Policy, enqueue_once, enqueue_scoring
 
 INDEX_SWEEP_SECONDS = 15
+SCORING_SWEEP_SECONDS = 30
 COMPACTION_SECONDS = 60
 COMPACTION_BUDGET_SECONDS = 240
 COMPACTION_BATCH = 50
@@ -35,6 +42,23 @@ def sweep_index(connection: redis.Redis) -> list[str]:
     if not connection.set("cairn:index-sweep", 1, nx=True, ex=INDEX_SWEEP_SECONDS):
         return []
     return index.repair_pending(store_client(connection))
+
+
+def offer_owed_scoring(connection: redis.Redis) -> list[str]:
+    """Enqueue the scoring of every ended, unscored game, unless a worker did within
+    :data:`SCORING_SWEEP_SECONDS`. A game whose job is queued or running is not enqueued twice (the job id
+    names the game), and a scored game is no longer in the ``ended`` index."""
+    if not connection.set("cairn:scoring-sweep", 1, nx=True, ex=SCORING_SWEEP_SECONDS):
+        return []
+    return score_ended_games(connection)
+
+
+def score_ended_games(connection: redis.Redis) -> list[str]:
+    """Enqueue scoring (on the queue of ``connection``) for every ended game (wherever the games are)."""
+    ended = [text(game) for game in store_client(connection).zrange(keys.index_key(status="ended"), 0, -1)]
+    for game_id in ended:
+        enqueue_scoring(connection, game_id)
+    return ended
 
 
 def offer_compaction(connection: redis.Redis) -> Job | None:

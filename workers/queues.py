@@ -83,10 +83,3 @@ def enqueue_export(connection: redis.Redis, game_id: str, fmt: str, version: int
 def enqueue_audit(connection: redis.Redis, game_id: str, version: int) -> Job:
     return enqueue_once(connection, f"audit-{game_id}-{version}", "workers.audit.audit_job", (game_id, version), AUDIT,
                         {"kind": "audit", "game_id": game_id, "reader": None, "version": version})
-
-
-def scoring_needed(connection: redis.Redis, game_id: str, envelopes: list[dict]) -> Job | None:
-    """Call after an append: a batch that ends the game gets its scoring job."""
-    if any(envelope["type"] == "game_ended" for envelope in envelopes):
-        return enqueue_scoring(connection, game_id)
-    return None

@@ -16,23 +16,12 @@ from pathlib import Path
 import redis
 from rq import Queue
 
-from service.store.keys import index_key
-from service.store.replies import text
-from workers.context import store_client
 from workers.files import sweep_partial_files
 from workers.lost_jobs import requeue_lost_jobs
-from workers.queues import EXPORT, enqueue_scoring
+from workers.maintenance import score_ended_games
+from workers.queues import EXPORT
 
 log = logging.getLogger("cairn.workers")
-
-
-def score_ended_games(connection: redis.Redis) -> list[str]:
-    """Enqueue scoring (on the queue of ``connection``) for every ended game (wherever the games are)."""
-    ended = store_client(connection).zrange(index_key(status="ended"), 0, -1)
-    games = [text(game) for game in ended]
-    for game_id in games:
-        enqueue_scoring(connection, game_id)
-    return games
 
 
 def sweep(connection: redis.Redis, queue: Queue, export_dir: Path) -> None:

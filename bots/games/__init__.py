@@ -15,8 +15,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-Evaluate = Callable[[Any, list[str]], dict[str, float]]
+Scores = dict[str, float]
+Evaluate = Callable[[Any, list[str]], Scores]
 Rollout = Callable[[Any, str, list[dict], random.Random], dict]
+
+# The share of rollout moves drawn uniformly: a playout that always takes the move it rates best would
+# never try the lines its ratings undervalue.
+EXPLORE_SHARE = 0.1
+# A rating at or below this marks a move the playout should make only when nothing else is offered.
+AVOID = -100.0
 
 
 @dataclass(frozen=True)
@@ -32,3 +39,15 @@ def knowledge_for(game: str) -> Knowledge:
     except ModuleNotFoundError:
         return Knowledge()
     return Knowledge(getattr(module, "evaluate", None), getattr(module, "rollout", None))
+
+
+def prefer(moves: list[dict], score: Callable[[dict], float], rng: random.Random) -> dict:
+    """One of the best-rated ``moves`` (ties drawn at random), or now and then any move."""
+    if len(moves) == 1:
+        return moves[0]
+    rated = [(score(move), rng.random(), index) for index, move in enumerate(moves)]
+    if rng.random() < EXPLORE_SHARE:
+        allowed = [entry for entry in rated if entry[0] > AVOID]
+        if allowed:
+            return moves[rng.choice(allowed)[2]]
+    return moves[max(rated)[2]]

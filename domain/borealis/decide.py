@@ -10,18 +10,13 @@ from domain.borealis.goals import goal_available, requirement_met
 from domain.borealis.table import POOL_SIZE
 from domain.borealis.turns import active_seat
 from domain.core import Event, IllegalMove, make_event
-from domain.core.commands import field, unknown_move
 
 GOAL_STARS = 5
 MAX_DISCARDS = 4
-COMMANDS = ("mulligan", "observe", "refresh_pool", "take_card", "draw_blind", "reorganise", "claim_goal",
-            "choose_farewell_location")
 
 
 def decide(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[Event]:
     kind = command["type"]
-    if kind not in COMMANDS:
-        raise unknown_move(command, COMMANDS)
     if kind == "mulligan":
         return _mulligan(state, seat, command)
     if kind == "claim_goal":
@@ -54,7 +49,7 @@ def _check_turn(state: dict, seat: str, kind: str) -> None:
 
 
 def _discards(command: dict, hand: list[str], rule_id: str) -> list[str]:
-    cards = field(command, "discard_card_ids", list)
+    cards = command["discard_card_ids"]
     if len(cards) > MAX_DISCARDS:
         raise IllegalMove("too_many_cards", f"at most {MAX_DISCARDS} cards", rule_id=rule_id, field="discard_card_ids")
     if not all(isinstance(card, str) for card in cards) or len(set(cards)) != len(cards):
@@ -80,7 +75,7 @@ def _location(command: dict, name: str, rule_id: str) -> str:
     if command.get(name) is None:
         raise IllegalMove("missing_field", f"'{name}' is required: one of {', '.join(boards.LOCATIONS)}",
                           rule_id=rule_id, field=name)
-    location = field(command, name, str)
+    location = command[name]
     if location not in boards.LOCATIONS:
         raise IllegalMove("not_a_location", f"'{name}' must be one of {', '.join(boards.LOCATIONS)}; camps are not "
                           "locations", rule_id=rule_id, field=name)
@@ -89,7 +84,7 @@ def _location(command: dict, name: str, rule_id: str) -> str:
 
 def _observe(state: dict, seat: str, command: dict, catalogue: Catalogue) -> list[Event]:
     player = state["players"][seat]
-    card_id = field(command, "card_id", str)
+    card_id = command["card_id"]
     if card_id not in player["hand"]:
         raise IllegalMove("not_in_hand", f"{card_id} is not in your hand", rule_id="BOR-OBS-1", field="card_id")
     location = _location(command, "location", "BOR-OBS-1")
@@ -123,7 +118,7 @@ def _turn_ended(state: dict, rule_id: str) -> Event:
 
 def _take_card(state: dict, command: dict) -> list[Event]:
     """BOR-OBS-4 (a): one pool card into the hand; the slot is refilled from the deck."""
-    slot = field(command, "pool_slot", int)
+    slot = command["pool_slot"]
     if not 0 <= slot < POOL_SIZE:
         raise IllegalMove("invalid_field", f"'pool_slot' must be 0 to {POOL_SIZE - 1}", rule_id="BOR-OBS-4",
                           field="pool_slot")
@@ -199,7 +194,7 @@ def _auto_claims(state: dict, seat: str, after: dict, returned: int, catalogue: 
 
 def _claim_goal(state: dict, seat: str, command: dict) -> list[Event]:
     """BOR-GOAL-5, BOR-GOAL-6 ``manual``: any player, at any time during play, for a requirement met once."""
-    goal_id = field(command, "goal_id", str)
+    goal_id = command["goal_id"]
     goal = next((goal for goal in state["goals"] if goal["goal_id"] == goal_id), None)
     if goal is None:
         raise IllegalMove("unknown_goal", f"{goal_id} is not one of this game's goals", rule_id="BOR-GOAL-1",

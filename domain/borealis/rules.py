@@ -6,6 +6,7 @@ import marshal
 from domain.borealis import apply, decide, legal, setup, table, view
 from domain.borealis.catalogue import Catalogue, load_catalogue
 from domain.borealis.goals import GOAL_TYPES, claimable_goals
+from domain.borealis.move_types import MOVES
 from domain.borealis.scoring import score_sheet
 from domain.borealis.setup import BorealisState
 from domain.borealis.turns import active_seat
@@ -39,25 +40,6 @@ def options_schema(catalogue: Catalogue) -> dict:
 MOVE_EVENTS = frozenset({"mulligan", "card_observed", "pool_refreshed", "card_taken", "blind_draw", "reorganised",
                          "goal_claimed", "turn_ended", "farewell_location_chosen"})
 
-# Every move a player makes, with its fields (the rule in brackets): the declaration GET /docs shows.
-MOVE_TYPES: tuple[tuple[str, str, dict[str, str]], ...] = (
-    ("mulligan", "Once, during setup: discard 0-4 cards of the starting hand face up and draw as many "
-     "(BOR-SETUP-12).", {"discard_card_ids": "the cards discarded, from your hand"}),
-    ("observe", "Your action: play a card from your hand to a location whose scientists match it (BOR-OBS-1).",
-     {"card_id": "a card in your hand", "location": "the location it is observed at"}),
-    ("reorganise", "Your action: discard 0-4 cards and move your scientists back from the camps (BOR-REO-1).",
-     {"discard_card_ids": "the cards discarded, from your hand",
-      "target_location": "where the scientists go, when some are in the camps"}),
-    ("refresh_pool", "Before taking a card: pay to replace the pool (BOR-OBS-4).", {}),
-    ("take_card", "After observing: take a pool card into your hand (BOR-OBS-4).",
-     {"pool_slot": "the pool slot, 0-3"}),
-    ("draw_blind", "After observing: take the top card of the deck instead (BOR-OBS-4).", {}),
-    ("claim_goal", "Manual goal claims: claim a goal whose requirement you have met, at any time during play, "
-     "in or out of turn (BOR-GOAL-5, BOR-GOAL-6).", {"goal_id": "the goal claimed"}),
-    ("choose_farewell_location", "With Farewell Party: name one location before scoring (BOR-END-3).",
-     {"location": "the location named"}),
-)
-
 # Who is waited for, by phase: each player once for the mulligan and the Farewell Party, else the active player.
 OUT_OF_TURN_RULES = {"mulligan": "BOR-SETUP-12", "farewell": "BOR-END-3", "play": "BOR-TURN-1"}
 
@@ -67,6 +49,7 @@ class Borealis(Rules[BorealisState]):
     title = "Borealis: Arctic Expeditions"
     rules_version = "1"
     player_counts = (2, 3, 4)
+    declared_moves = MOVES
 
     def __init__(self, catalogue: Catalogue | None = None):
         self.catalogue = catalogue or load_catalogue()
@@ -115,9 +98,6 @@ class Borealis(Rules[BorealisState]):
             return []
         active = active_seat(state)
         return [active] if active is not None else []
-
-    def move_types(self) -> list[JsonObject]:
-        return [{"type": kind, "description": text, "fields": fields} for kind, text, fields in MOVE_TYPES]
 
     # BOR-GOAL-5: in manual mode any player claims a goal at any time during play; decide names the rule
     # that refuses a claim, whoever's turn it is.

@@ -23,13 +23,13 @@ from typing import Any, Generic
 
 from domain.core.canonical import sha256_hex
 from domain.core.chance import CHANCE_MODES, SERVER, TABLE, ChanceNode, check_outcome, derive_outcome
-from domain.core.commands import ReadTracked, unknown_field
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, make_event, redact_event
+from domain.core.move_types import CHANCE_MOVE, ORGANISER_MOVES
 from domain.core.rules import Rules, StateT
 from domain.core.upcasting import SCHEMA_VERSION
 
-RESOLVE_CHANCE = "resolve_chance"
+RESOLVE_CHANCE = CHANCE_MOVE.type
 # The most outcomes a chance decision's legal moves list one by one; beyond it they are one template.
 MAX_LISTED_OUTCOMES = 20
 
@@ -166,11 +166,12 @@ def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None 
     mode. In server mode every chance node the command opens is resolved from
     ``seed`` in the same batch, so a seat never waits on the server.
 
-    A field of the command (but ``type`` and ``seat``) that deciding never
-    reads is refused as ``unknown_field``, as the organiser's ``resolve_chance``
-    with more than an ``outcome``: it would be recorded and mean nothing. No
-    game lists its moves' fields; :class:`~domain.core.commands.ReadTracked`
-    sees which ones the rules read.
+    Before the rules decide, the command is held to its declaration (the
+    game's :attr:`~domain.core.rules.Rules.declared_moves`, or
+    :data:`~domain.core.move_types.CHANCE_MOVE`): a field the move does not
+    have is refused as ``unknown_field``, since it would be recorded and mean
+    nothing, and a missing or mistyped one too, so ``decide`` only ever reads
+    well-formed commands.
     """
     return submit_and_fold(match, actor, command, seed)[0]
 
@@ -190,25 +191,23 @@ def submit_and_fold(
     if match.ended:
         raise IllegalMove("game_over", "the game has ended")
     node = match.rules.chance_node(match.state)
-    tracked = ReadTracked(command)
     if command["type"] == RESOLVE_CHANCE:
         if actor != ORGANISER:
             raise IllegalMove("not_organiser", "only the organiser resolves chance decisions")
         if node is None:
             raise IllegalMove("no_chance_pending", "no chance decision is pending")
-        events = [chance_event(node, check_outcome(node, tracked.get("outcome")))]
+        ORGANISER_MOVES.check(command)
+        events = [chance_event(node, check_outcome(node, command["outcome"]))]
     else:
         if node is not None:
             raise IllegalMove("chance_pending", f"waiting for the organiser to resolve {node.key}")
         rules = match.rules
         if actor not in rules.to_act(match.state) and command["type"] not in rules.out_of_turn_moves:
             raise rules.out_of_turn(match.state, actor)
-        decided = match.rules.decide(match.state, actor, tracked)
-        stamp = match.rules.declared_events.stamp
+        rules.declared_moves.check(command)
+        decided = rules.decide(match.state, actor, command)
+        stamp = rules.declared_events.stamp
         events = [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
-    unread = tracked.unread(exempt=("type", "seat"))
-    if unread:
-        raise unknown_field(command, unread[0])
     working = match if in_place else match.copy()
     for event in events:
         apply_event(working, event)

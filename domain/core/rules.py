@@ -18,6 +18,7 @@ import jsonschema
 from domain.core.chance import ChanceNode
 from domain.core.errors import IllegalMove
 from domain.core.events import Event, JsonObject
+from domain.core.move_types import MoveTypes
 from domain.core.upcasting import EventSchema
 
 StateT = TypeVar("StateT")
@@ -114,10 +115,14 @@ class Rules(ABC, Generic[StateT]):
         is names that rule here."""
         return IllegalMove("not_your_turn", f"the game is not waiting for {seat}")
 
+    # Every move a seat may submit, declared once (domain/<game>/move_types.py): the engine refuses a command
+    # that does not fit its declaration before :meth:`decide` sees it.
+    declared_moves: ClassVar[MoveTypes] = MoveTypes()
+
     def move_types(self) -> list[JsonObject]:
-        """Every move type, for people and client authors: ``{"type", "description", "fields": {name:
-        description}}`` each, in the order a player meets them. :meth:`decide` reads no other field."""
-        return []
+        """:attr:`declared_moves` for people and client authors, in the order a player meets them: ``{"type",
+        "description", "rule_id", "fields": {name: {"description", "type", "required", ...}}}`` each."""
+        return [move.to_json() for move in self.declared_moves.values()]
 
     @abstractmethod
     def legal_moves(self, state: StateT, seat: str) -> list[JsonObject]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from domain.core import Event, IllegalMove, make_event
 from domain.core.canonical import canonical_json
-from domain.core.commands import unknown_move
 from domain.ice_expedition import explain
 from domain.ice_expedition.dig import dig_cost
 from domain.ice_expedition.events import EVENT_OF
@@ -14,12 +13,9 @@ from domain.ice_expedition.turn import front_effect
 
 
 def decide(rules, state: dict, seat: str, command: dict) -> list[Event]:
-    kind = command.get("type")
-    if kind not in EVENT_OF:
-        if kind == "use_artifact_effect":
-            raise IllegalMove("no_artifact_effect", "no artifact effect is unlocked: the effect table is empty "
-                              "until its data is supplied (GAP-13)", rule_id="ICE-ACT-12", field="type")
-        raise unknown_move(command, set(EVENT_OF) | {"use_artifact_effect"})
+    if command["type"] == "use_artifact_effect":
+        raise IllegalMove("no_artifact_effect", "no artifact effect is unlocked: the effect table is empty "
+                          "until its data is supplied (GAP-13)", rule_id="ICE-ACT-12", field="type")
     moves = legal_moves(rules, state, seat)
     offered = {canonical_json(m) for m in moves}
     if canonical_json(command) not in offered:

@@ -10,18 +10,9 @@ from domain.core import IllegalMove
 from domain.core.commands import unoffered_field
 from domain.ice_expedition import dig
 from domain.ice_expedition.flow import Flow
+from domain.ice_expedition.move_types import MOVES
 from domain.ice_expedition.turn import controlled_leaders, front_effect, guild_active, turn_max
 
-# The rule behind each command when no more specific reason is found.
-RULE_OF = {
-    "choose_guild": "ICE-CMD-1", "keep_request": "ICE-CMD-2", "move": "ICE-ACT-1", "excavate": "ICE-EXC-1",
-    "set_up_camp": "ICE-ACT-3", "recruit": "ICE-ACT-4", "check_registry": "ICE-ACT-5", "overwork": "ICE-ACT-6",
-    "plan": "ICE-ACT-7", "resend": "ICE-ACT-8", "send_to_city": "ICE-ACT-9", "stop_sending": "ICE-ACT-9",
-    "play_snow_tile": "ICE-ACT-10", "use_guild_ability": "ICE-ACT-11", "discard_snow_tile": "ICE-EXP-10",
-    "end_turn": "ICE-EXP-6", "end_day": "ICE-EXP-8", "keep_tile": "ICE-GLD-5", "relocate": "ICE-SNOW-12",
-    "choose_tile": "ICE-LOG-4", "place_snowflake": "ICE-SNOW-12", "place_explorers": "ICE-EXC-4",
-    "place_leader": "ICE-GLD-4", "move_camp": "ICE-EXC-3",
-}
 COSTS = {"move": "cost_move", "set_up_camp": "cost_set_up_camp", "recruit": "cost_recruit",
          "check_registry": "cost_check_registry", "plan": "cost_plan", "resend": "cost_resend"}
 HAND_TILE_RULES: dict[str | None, str] = {
@@ -34,7 +25,7 @@ PLAYED_ALONE_RULES: dict[str | None, int] = {"F-SPID": 1, "F-MANT": 3, "F-SMIL":
 
 def refusal(flow: Flow, seat: str, command: dict, waiting: dict | None, moves: list[dict]) -> IllegalMove:
     kind = command["type"]
-    rule = RULE_OF[kind]
+    rule = MOVES[kind].rule_id
     unknown = unoffered_field(command, moves, rule)
     if unknown is not None:
         return unknown

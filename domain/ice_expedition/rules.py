@@ -7,57 +7,13 @@ from domain.core import ChanceNode, Rules
 from domain.core.events import Event, JsonObject
 from domain.ice_expedition import apply, chances, decide, legal, setup, view
 from domain.ice_expedition.catalogue import load_catalogue
-from domain.ice_expedition.events import COMMAND_OF, EVENT_OF
+from domain.ice_expedition.events import COMMAND_OF
 from domain.ice_expedition.flow import Flow
 from domain.ice_expedition.geometry import Geometry
+from domain.ice_expedition.move_types import MOVES
 from domain.ice_expedition.scoring import score_sheet
 from domain.ice_expedition.setup import IceExpeditionState
 
-# Every command with its fields and the rule behind it: the declaration GET /docs shows.
-MOVE_FIELDS = {
-    "choose_guild": ("Setup with guild_allocation 'choice', in seat order: take a guild (ICE-CMD-1).",
-                     {"guild": "G-CRYO, G-INCA, G-NAVI, G-ICEW or G-ALCH"}),
-    "keep_request": ("After a registry draw, the drawing seat keeps one card (ICE-CMD-2).",
-                     {"card": "a drawn card id"}),
-    "move": ("Move a leader (ICE-ACT-1, ICE-CMD-3).",
-             {"leader": "a seat", "to": "a slot", "archaeologists": "0-3 going along"}),
-    "excavate": ("Excavate under a leader (ICE-EXC-1..4, ICE-CMD-4).",
-                 {"leader": "a seat", "cryo": "use the CryoArchitects' ability",
-                  "tile": "a Termite or Talisman snow tile id, or null"}),
-    "set_up_camp": ("Set up a camp (ICE-ACT-3, ICE-CMD-5).",
-                    {"to": "a slot", "archaeologists": "Navigators' archaeologists, else 0"}),
-    "recruit": ("Recruit an explorer (ICE-ACT-4, ICE-CMD-6).",
-                {"kind": "archaeologist or leader", "camp": "a slot",
-                 "archaeologists": "Navigators' archaeologists, else 0"}),
-    "check_registry": ("Check the registry (ICE-ACT-5, ICE-CMD-7).", {}),
-    "overwork": ("Overwork (ICE-ACT-6, ICE-CMD-8).", {}),
-    "plan": ("Plan (ICE-ACT-7, ICE-CMD-9).", {}),
-    "resend": ("Resend (ICE-ACT-8, ICE-CMD-10).", {}),
-    "send_to_city": ("The seat whose day is ending sends an artifact to the city (ICE-ACT-9, ICE-CMD-11).",
-                     {"artifact": "an artifact id"}),
-    "stop_sending": ("The seat whose day is ending sends nothing more (ICE-ACT-9, ICE-CMD-11).", {}),
-    "play_snow_tile": ("Play a snow tile; the fields besides tile are its effect's (ICE-ACT-10, ICE-CMD-12).",
-                       {"tile": "a snow tile id in your hand", "from": "Spiders: the start slot",
-                        "to": "Spiders, Manta Ray: the slot", "archaeologists": "Manta Ray: how many",
-                        "at": "Smilodon, Rune: the slot", "leader": "Sailboat, Charisma: a seat",
-                        "player": "Wreck: a seat", "slot": "Storm Whistle: a slot, or null when none exists"}),
-    "use_guild_ability": ("Use your guild's ability (ICE-GLD-*, ICE-CMD-13).",
-                          {"count": "Alchemists: 1-3; no field for the other guilds"}),
-    "discard_snow_tile": ("Over the hand limit of 4: discard a snow tile (ICE-EXP-10, ICE-CMD-15).",
-                          {"tile": "a snow tile id in your hand"}),
-    "end_turn": ("End your turn (ICE-EXP-6, ICE-CMD-17).", {}),
-    "end_day": ("End your day (ICE-EXP-8, ICE-CMD-18).", {}),
-    "place_explorers": ("The excavator places the explorers of the excavated tile (ICE-EXC-4, ICE-CMD-16).",
-                        {"shares": "explorers per destination: the tiles below in slot order, then edge-1, edge-2",
-                         "leaders": "{seat: destination}"}),
-    "place_leader": ("Icewalkers, after their placement: place the leader (ICE-GLD-4).", {"to": "a slot"}),
-    "move_camp": ("The excavator of a camp tile moves the camp (ICE-EXC-3).", {"to": "a slot"}),
-    "keep_tile": ("Alchemists keep a drawn bag tile (ICE-GLD-5).", {"tile": "a drawn tile id"}),
-    "relocate": ("Storm Whistle or snowfall: move one explorer off a tile it covered (ICE-SNOW-12).",
-                 {"explorer": "a leader's seat, or archaeologist", "to": "a slot"}),
-    "choose_tile": ("The first player chooses a tile (ICE-LOG-4, ICE-LOG-6).", {"at": "a slot"}),
-    "place_snowflake": ("The first player places a logbook snowflake (ICE-LOG-E4).", {"slot": "a slot"}),
-}
 # Options: every alternative reading the spec offers (AMB-4, AMB-2, AMB-3, AMB-13, AMB-22, AMB-24)
 # and its variants (First Steps, guild choice, logbook order), defaults from the data files.
 OPTION_CHOICES: dict[str, JsonObject] = {
@@ -81,6 +37,7 @@ class IceExpedition(Rules[IceExpeditionState]):
     title = "I C E Expedition"
     rules_version = "2"
     player_counts = (2, 3, 4, 5)
+    declared_moves = MOVES
 
     def __init__(self) -> None:
         self.data = load_catalogue()
@@ -115,11 +72,7 @@ class IceExpedition(Rules[IceExpeditionState]):
     def to_act(self, state: IceExpeditionState) -> list[str]:
         return legal.to_act(state)
 
-    def move_types(self) -> list[JsonObject]:
-        return [{"type": kind, "description": MOVE_FIELDS[kind][0], "fields": MOVE_FIELDS[kind][1]}
-                for kind in EVENT_OF]
-
-    def legal_moves(self, state: IceExpeditionState, seat: str) -> list[JsonObject]:
+    def legal_moves(self, state: dict, seat: str) -> list[dict]:
         return legal.legal_moves(self, state, seat)
 
     def view(self, state: IceExpeditionState, reader: str | None) -> JsonObject:

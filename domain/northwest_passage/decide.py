@@ -7,13 +7,12 @@ round) sees the board as it now is.
 """
 from __future__ import annotations
 
-from domain.core.commands import field, unknown_move
 from domain.core.errors import IllegalMove
 from domain.core.events import Event, make_event
 from domain.northwest_passage.apply import apply
 from domain.northwest_passage.board import Board
 from domain.northwest_passage.catalogue import Catalogue
-from domain.northwest_passage.lattice import LAND, ROTATIONS, Lattice, footprint, orient
+from domain.northwest_passage.lattice import LAND, Lattice, footprint, orient
 from domain.northwest_passage.state import (
     GREENLAND,
     NORTHWEST,
@@ -30,10 +29,6 @@ from domain.northwest_passage.state import (
     usable_crew,
 )
 
-PLAY_COMMANDS = (
-    "draw_tile", "refresh_and_draw", "place_tile", "transfer_crew", "move_ship", "move_sled",
-    "explore", "discover", "end_turn", "pass",
-)
 EXPLORED = ("wreck", "strait")
 DISCOVERED = ("inuit", "cairn")
 BASE_COST = {
@@ -122,17 +117,15 @@ class Turn:
             if kind != "draft_pick":
                 raise IllegalMove("draft_pending", "the opening draft comes first", rule_id="NWP-SETUP-9", field="type")
             self.draft_pick(command)
-        elif kind in PLAY_COMMANDS:
-            getattr(self, "pass_" if kind == "pass" else kind)(command)
         elif kind in ("fill_hole", "draft_pick"):
             rule = "NWP-CMD-5" if kind == "fill_hole" else "NWP-CMD-1"
             raise IllegalMove("not_now", f"{kind} is not expected now", rule_id=rule, field="type")
         else:
-            raise unknown_move(command, PLAY_COMMANDS)
+            getattr(self, "pass_" if kind == "pass" else kind)(command)
         return self.events
 
     def source(self, command: dict) -> str:
-        source = field(command, "source", str)
+        source = command["source"]
         if source not in draw_sources(self.state, self.catalogue):
             raise IllegalMove("not_drawable", f"{source} is neither in the display nor a small tile type in supply",
                               rule_id="NWP-ACT-1", field="source")
@@ -149,7 +142,10 @@ class Turn:
     def pay(self, command: dict, base: int, vessel: str | None = None) -> tuple[str, int]:
         """NWP-ROUND-3/4: the cost with its surcharge, all from one vessel's Available row."""
         if vessel is None:
-            vessel = field(command, "pay_from", str, choices=VESSELS)
+            if "pay_from" not in command:
+                raise IllegalMove("missing_field", "'pay_from' is required: the vessel whose crew pay",
+                                  rule_id="NWP-ROUND-3", field="pay_from")
+            vessel = command["pay_from"]
         cost = action_cost(self.state, base)
         if not can_act(self.player[vessel]):
             raise IllegalMove("vessel_cannot_act", f"your {vessel} cannot act: off the board, lost or back home",
@@ -188,13 +184,13 @@ class Turn:
 
     def place_tile(self, command: dict) -> None:
         """NWP-CMD-4 / NWP-ACT-3: grid, adjacency to the paying vessel, land and sea matching."""
-        tile = field(command, "tile_id", str)
+        tile = command["tile_id"]
         if tile not in self.player["hand"]:
             raise IllegalMove("not_in_reserve", f"{tile} is not in your reserve", rule_id="NWP-CMD-4", field="tile_id")
-        x = field(command, "anchor_x", int)
-        y = field(command, "anchor_y", int)
-        rotation = field(command, "rotation", int, choices=ROTATIONS)
-        flip = field(command, "flip", bool)
+        x = command["anchor_x"]
+        y = command["anchor_y"]
+        rotation = command["rotation"]
+        flip = command["flip"]
         vessel, cost = self.pay(command, BASE_COST["place_tile"])
         kind = tile_type(self.catalogue, tile)
         rows = orient(self.catalogue.patterns[kind], rotation, flip)
@@ -238,14 +234,14 @@ class Turn:
     def fill_hole(self, command: dict) -> None:
         """NWP-CMD-5: the player's choice for the first open hole."""
         holes = [tuple(cell) for cell in self.state["pending"]["holes"]]
-        x = field(command, "hole_x", int)
-        y = field(command, "hole_y", int)
+        x = command["hole_x"]
+        y = command["hole_y"]
         if (x, y) != holes[0]:
             raise IllegalMove("other_hole", f"holes are filled in order; the next is {holes[0]}",
                               rule_id="NWP-ACT-4", field="hole_x")
-        source = field(command, "source", str)
-        rotation = field(command, "rotation", int, choices=ROTATIONS)
-        flip = field(command, "flip", bool)
+        source = command["source"]
+        rotation = command["rotation"]
+        flip = command["flip"]
         options = hole_options(self.state, self.catalogue, self.seat, holes[0])
         chosen = [o for o in options if (o["source"], o["rotation"], o["flip"]) == (source, rotation, flip)]
         if not chosen:
@@ -276,9 +272,9 @@ class Turn:
 
     def transfer_crew(self, command: dict) -> None:
         """NWP-CMD-6 / NWP-ACT-5: crew change vessel, keeping their row; the vessel they leave pays (A7)."""
-        direction = field(command, "direction", str, choices=("to_sled", "to_ship"))
-        from_available = field(command, "from_available", int)
-        from_resting = field(command, "from_resting", int)
+        direction = command["direction"]
+        from_available = command["from_available"]
+        from_resting = command["from_resting"]
         if from_available < 0 or from_resting < 0 or from_available + from_resting < 1:
             raise IllegalMove("no_crew_moved", "move at least one crewman, with no negative counts",
                               rule_id="NWP-ACT-5", field="from_available")
@@ -309,7 +305,7 @@ class Turn:
         self.move(command, SLED)
 
     def move(self, command: dict, vessel: str) -> None:
-        target = field(command, "to", str)
+        target = command["to"]
         _, cost = self.pay(command, BASE_COST[f"move_{vessel}"], vessel=vessel)
         board = self.board()
         here = self.player[vessel]["at"]
@@ -347,7 +343,7 @@ class Turn:
                                         "vessel": vessel})
 
     def claim(self, command: dict, kinds: tuple[str, ...], base: int, per_zone: int, rule: str) -> None:
-        token_id = field(command, "token_id", str)
+        token_id = command["token_id"]
         token = self.state["tokens"].get(token_id)
         if token is None or token["kind"] not in kinds or token["owner"] is not None:
             raise IllegalMove("no_such_token", f"no unclaimed {' or '.join(kinds)} token {token_id} on the board",

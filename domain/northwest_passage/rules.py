@@ -9,6 +9,7 @@ from domain.core.rules import Rules
 from domain.northwest_passage import apply, legal, setup
 from domain.northwest_passage.catalogue import Catalogue, load_catalogue
 from domain.northwest_passage.decide import Turn
+from domain.northwest_passage.move_types import MOVES
 from domain.northwest_passage.scoring import score_sheet
 from domain.northwest_passage.state import NorthwestPassageState, fame
 
@@ -57,41 +58,13 @@ OPTIONS_SCHEMA = {
 }
 
 
-# Every command with its fields and the rule behind it: the declaration GET /docs shows.
-MOVE_TYPES: tuple[tuple[str, str, dict[str, str]], ...] = (
-    ("draft_pick", "During the draft, the drafting seat takes a tile (NWP-CMD-1, NWP-ACT-1).",
-     {"source": "a tile of the display or the supply"}),
-    ("draw_tile", "Your turn, cost 1: draw a tile; right after refresh_and_draw, the free draw takes source only "
-     "(NWP-ACT-1, NWP-ACT-2).", {"source": "a tile of the display or the supply", "pay_from": "ship or sled"}),
-    ("refresh_and_draw", "Your turn, cost 2: refresh the display, then draw from it (NWP-ACT-2).",
-     {"pay_from": "ship or sled"}),
-    ("place_tile", "Your turn, cost 1, paid by the vessel the tile touches: place a reserve tile (NWP-CMD-4, "
-     "NWP-GEO-4, NWP-GEO-5).", {"tile_id": "a tile in your reserve", "anchor_x": "column", "anchor_y": "row",
-                                "rotation": "quarter turns", "flip": "whether the tile is flipped",
-                                "pay_from": "ship or sled"}),
-    ("fill_hole", "While a hole choice is pending: fill the first open hole (NWP-ACT-4, NWP-CMD-5).",
-     {"hole_x": "column", "hole_y": "row", "source": "a reserve tile id, or a small type id from the supply",
-      "rotation": "quarter turns", "flip": "whether the tile is flipped"}),
-    ("transfer_crew", "Your turn, cost 1, paid by the vessel the crew leave: move crew between ship and sled "
-     "(NWP-ACT-5).", {"direction": "to_sled or to_ship", "from_available": "available crew moved",
-                      "from_resting": "resting crew moved"}),
-    ("move_ship", "Your turn, cost 1: sail to a tile by a sea route (NWP-ACT-6).", {"to": "a tile id, G or N"}),
-    ("move_sled", "Your turn, cost 1: move the sled by a land route or over ice (NWP-ACT-7).",
-     {"to": "a tile id, G or N"}),
-    ("explore", "Your turn, cost 3: explore a wreck or strait on the payer's tile (NWP-ACT-8).",
-     {"token_id": "a wreck or strait token", "pay_from": "ship or sled"}),
-    ("discover", "Your turn, cost 2: discover Inuit or a cairn on the payer's tile (NWP-ACT-9).",
-     {"token_id": "an Inuit or cairn token", "pay_from": "ship or sled"}),
-    ("end_turn", "After at least one action: end your turn (NWP-ROUND-2).", {}),
-    ("pass", "Your turn: pass, ending your round (NWP-ACT-10).", {}),
-)
-
-class NorthwestPassage(Rules[NorthwestPassageState]):
+class NorthwestPassage(Rules):
     name = "northwest-passage"
     title = "Expedition: Northwest Passage"
     rules_version = "2"
     player_counts = (2, 3, 4)
     options_schema = OPTIONS_SCHEMA
+    declared_moves = MOVES
 
     def __init__(self, catalogue: Catalogue | None = None):
         self.catalogue = catalogue or load_catalogue()
@@ -140,10 +113,7 @@ class NorthwestPassage(Rules[NorthwestPassageState]):
             return [state["turn"]["seat"]]
         return []
 
-    def move_types(self) -> list[JsonObject]:
-        return [{"type": kind, "description": text, "fields": fields} for kind, text, fields in MOVE_TYPES]
-
-    def legal_moves(self, state: NorthwestPassageState, seat: str) -> list[JsonObject]:
+    def legal_moves(self, state: dict, seat: str) -> list[dict]:
         if seat not in self.to_act(state):
             return []
         return legal.legal_moves(state, self.catalogue, seat)

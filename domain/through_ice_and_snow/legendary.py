@@ -9,7 +9,6 @@ with their decks, GAP-13).
 from __future__ import annotations
 
 from domain.core import Event, IllegalMove, make_event
-from domain.core.commands import unoffered_field
 from domain.core.parts import RulePart
 from domain.through_ice_and_snow import actions, flow, voyage
 from domain.through_ice_and_snow.board import State, event_number, owned, pay
@@ -71,10 +70,9 @@ def owed(state: State, seat: int) -> list[dict]:
 
 
 def choose(state: State, seat: int, command: dict) -> Event:
-    offers = owed(state, seat)
-    if not actions.offered(command, offers):
-        raise unoffered_field(command, offers, "TIS-CMD-4") or IllegalMove(
-            "not_dealt", "keep one of the cards of that kind dealt to you", rule_id="TIS-CMD-4", field="card")
+    if not actions.offered(command, owed(state, seat)):
+        raise IllegalMove("not_dealt", "keep one of the cards of that kind dealt to you", rule_id="TIS-CMD-4",
+                          field="card")
     return make_event("legendary_card_chosen", {"kind": command["kind"]}, secret={"card": command["card"]},
                       secret_to=[state["seats"][seat]])
 

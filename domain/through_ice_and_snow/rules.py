@@ -4,11 +4,12 @@ Expeditions) and the single-player scenarios, each a game option."""
 from __future__ import annotations
 
 from domain.core import ORGANISER, ChanceNode, Event, IllegalMove, Rules, full_data, make_event, seat_of
-from domain.core.commands import extra_field, unknown_move, unoffered_field
+from domain.core.commands import unknown_move
 from domain.core.events import JsonObject
 from domain.through_ice_and_snow import actions, decisions, explorers, flow, legendary, parts, scoring, solo, walking
 from domain.through_ice_and_snow.board import State, drawable, event_number, new_state
 from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.move_types import MOVES
 
 # TIS-CMD-1: the game options, one per module, scenario and variant; seats and seat order come from the game's
 # creation. The options choose the rule parts of the match (parts.py).
@@ -76,78 +77,12 @@ SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
 
-def command_types() -> set[str]:
-    """Every command type the game takes (spec 12.1). TIS-CMD-26 ``choose_tie_option`` is not among them: no
-    tie is left for it to decide (docs/games/through-ice-and-snow.md)."""
-    return {"take_action", "pass", *SETUP_CHOICES, *CHOICE_EVENTS, *SETUP_COMMANDS, *EXTRA_COMMANDS}
-
-
-# What each command of command_types() does and the fields it takes (the rule in brackets): GET /docs shows it.
-MOVE_DOCS: dict[str, tuple[str, dict[str, str]]] = {
-    "choose_investor": ("Setup, every seat once: keep one of your two dealt investors (TIS-SETUP-16).",
-                        {"card": "one of your dealt investor ids"}),
-    "choose_cartography": ("Setup, every seat once: keep one of your two dealt cartography cards (TIS-SETUP-16).",
-                           {"card": "one of your dealt cartography ids (K1..K10)"}),
-    "choose_legendary_card": ("Legendary Expeditions setup: choose your legendary card of a kind (TIS-LEG).",
-                              {"kind": "the kind of card", "card": "the card chosen"}),
-    "take_action": ("Action phase, your turn: place crew on an action space; some spaces take more fields.",
-                    {"space": "the action space", "lead": "the leading crew type", "crew": "crew types to counts",
-                     "card": "the card some spaces take", "upgrade": "the upgrade some spaces take",
-                     "deposit": "what some spaces deposit",
-                     "survival_deposit": "Survival: the resource deposited in the column's warehouse",
-                     "creature_payment": "Inuit Myths: how a creature is paid"}),
-    "pass": ("Action phase, your turn: pass, for the rest of the round (TIS-AMB-4).", {}),
-    "choose_destination": ("The leader, Destination step: choose the next anchor (TIS-VOY-2).",
-                           {"anchor": "a reachable anchor id"}),
-    "place_map_section": ("The leader, after choosing a boundary anchor: place the map section (TIS-CMD-7).",
-                          {"section": "the section", "side": "A or B"}),
-    "choose_voyage_type": ("The leader, Voyage step: coastal or open sea (TIS-VOY-5).",
-                           {"voyage": "coastal or open_sea"}),
-    "inuk_guide_map": ("The leader holding event card 9, on an open-sea voyage to an unmapped region (TIS-CMD-11).",
-                       {"map": "true or false"}),
-    "choose_discard": ("A seat owing a discard: which resource (TIS-CMD-15).",
-                       {"resource": "dynamite, wood, rifle or dog"}),
-    "choose_sick_crew": ("A seat hit by Scurvy: which crew go to the sick bay (TIS-TRK-HEALTH-1).",
-                         {"crew": "crew types to counts, totalling 2 (fewer if fewer are free)"}),
-    "resolve_food_shortage": ("A seat short of food: a species card given up for food (TIS-TRK-FOOD-3).",
-                              {"card": "a species card you hold"}),
-    "lower_food_for_cabin": ("Right after Build Cabin: how much food goes to the cabin (TIS-ACT-20).",
-                             {"amount": "0 to your food"}),
-    "collect_resource": ("Right after Resource Collection, once per crew placed (TIS-ACT-42).",
-                         {"resource": "a kind in the warehouse box"}),
-    "use_boiler": ("Owner of upgrade 8 with wood, before a fuel loss of the Voyage step (TIS-AMB-7).",
-                   {"use": "true or false"}),
-    "mast_choose": ("The leader owning upgrade 9, after the voyage type: keep one of two event cards (TIS-CMD-10).",
-                    {"card": "one of the two event cards seen"}),
-    "damaged_compass_redirect": ("The player left of the leader, when event 25 is revealed (TIS-CMD-12).",
-                                 {"anchor": "an anchor reachable from the previous anchor, or null to decline"}),
-    "choose_start_anchor": ("Magnetic North Pole: choose the starting anchor (TIS-CMD-24).",
-                            {"anchor": "one of the start anchors"}),
-    "choose_free_upgrade": ("Epidemic: choose the free upgrade (TIS-CMD-25).", {"upgrade": "the upgrade number"}),
-    "activate_treatment": ("Epidemic: activate a treatment card, or decline with card null (TIS-CMD-23).",
-                           {"card": "the treatment card, or null", "requirement": "which of its requirements",
-                            "crew": "crew types to counts cured", "species": "the species cards paid"}),
-    "mcclure_trade": ("Explorers, McClure: how many times to trade (TIS-CMD-20).", {"times": "how many"}),
-    "belcher_override": ("Explorers, Belcher: use the override or not (TIS-CMD-8).", {"use": "true or false"}),
-    "collinson_chart": ("Explorers, Collinson, at any decision point: chart a region (TIS-CMD-21).",
-                        {"region": "the region charted"}),
-    "kellett_peek": ("Explorers, Kellett, at any decision point: look at the top card of a deck (TIS-LEG-6).",
-                     {"deck": "the deck looked at"}),
-    "abandon_ship": ("Walking on Ice: abandon the ship or not (TIS-CMD-5).", {"abandon": "true or false"}),
-    "choose_cargo": ("Walking on Ice: which cargo to keep within the limit (TIS-CMD-18).",
-                     {"keep": "the cargo kept"}),
-    "return_upgrade": ("Walking on Ice: return an upgrade tile (TIS-WALK-6).", {"upgrade": "an upgrade you own"}),
-    "discard_food_can": ("Walking on Ice, at any decision point: eat food cans (TIS-CMD-19).",
-                         {"count": "how many cans"}),
-    "let_sailor_die": ("Walking on Ice, at any decision point: let a sailor die (TIS-CMD-22).", {}),
-}
-
-
-class ThroughIceAndSnow(Rules[State]):
+class ThroughIceAndSnow(Rules):
     name = "through-ice-and-snow"
     title = "Through Ice and Snow"
     rules_version = "1"
     player_counts = (1, 2, 3, 4)
+    declared_moves = MOVES
     options_schema = {
         "type": "object",
         "properties": {**BASE_BOX_OPTIONS,
@@ -290,11 +225,6 @@ class ThroughIceAndSnow(Rules[State]):
             return [state["seats"][state["turn"]]]
         return []
 
-    def move_types(self) -> list[dict]:
-        """Every type of :func:`command_types`, described by :data:`MOVE_DOCS`."""
-        return [{"type": kind, "description": MOVE_DOCS[kind][0], "fields": MOVE_DOCS[kind][1]}
-                for kind in sorted(command_types(), key=list(MOVE_DOCS).index)]
-
     def legal_moves(self, state: State, seat: str) -> list[dict]:
         if seat not in self.to_act(state):
             return []
@@ -316,17 +246,14 @@ class ThroughIceAndSnow(Rules[State]):
 
     def decide(self, state: State, seat: str, command: JsonObject) -> list[Event]:
         index = state["seats"].index(seat)
-        kind = command.get("type")
-        if kind not in command_types():
-            raise unknown_move(command, command_types())
+        kind = command["type"]
         if kind in EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
             event, rule_id = EXTRA_COMMANDS[kind]
             moves = state["parts"].table("extra_moves").get(kind)
             offers = moves(state, index) if moves else []
             if not actions.offered(command, offers):
-                raise unoffered_field(command, offers, rule_id) or IllegalMove(
-                    "not_allowed_now", f"{kind} is not open to you now, or not with those fields",
-                    rule_id=rule_id, field="type")
+                raise IllegalMove("not_allowed_now", f"{kind} is not open to you now, or not with those fields",
+                                  rule_id=rule_id, field="type")
             return [make_event(event, {key: value for key, value in command.items() if key != "type"})]
         if state["pending"]:
             decisions.check(state, state["pending"][0], command)
@@ -336,9 +263,6 @@ class ThroughIceAndSnow(Rules[State]):
                 return [SETUP_COMMANDS[kind](state, index, command)]
             return [self._setup_choice(state, index, command)]
         if kind == "pass":
-            extra = extra_field(command, {"type"}, "TIS-CMD-14")
-            if extra:
-                raise extra
             if not actions.offered(command, actions.action_moves(state, index)):
                 raise IllegalMove("must_act", "this turn must end with the action begun", rule_id="TIS-LEG-6")
             return [make_event("passed")]
@@ -356,11 +280,8 @@ class ThroughIceAndSnow(Rules[State]):
         player = state["players"][index]
         if player[chosen] is not None:
             raise IllegalMove("already_chosen", "you already kept a card of that kind", rule_id=rule_id)
-        extra = extra_field(command, {"type", "card"}, rule_id)
-        if extra:
-            raise extra
-        card = command.get("card")
-        if not isinstance(card, str) or card not in player[dealt]:
+        card = command["card"]
+        if card not in player[dealt]:
             raise IllegalMove("not_dealt", "keep one of the cards dealt to you", rule_id=rule_id, field="card")
         event = "investor_chosen" if kind == "choose_investor" else "cartography_chosen"
         return make_event(event, {}, secret={"card": card}, secret_to=[state["seats"][index]])

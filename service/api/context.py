@@ -92,21 +92,15 @@ def body_bytes() -> bytes:
     Content-Length, a stream the server ends) it cuts at the limit and hands
     over as if it were whole, so a move would be decided on a prefix of what
     was sent. Such a body is read from the server's stream up to one byte
-    past the limit, and that byte refuses it. Kept for the request: a move
-    may be parsed twice (the direct way, then the checked way).
+    past the limit, and that byte refuses it.
     """
-    body = g.get("body_bytes")
-    if body is not None:
-        return body
     limit = request.max_content_length
     if limit is not None and request.content_length is None and "wsgi.input_terminated" in request.environ:
         body = _read_at_most(request.environ["wsgi.input"], limit + 1)
         if len(body) > limit:
             raise RequestEntityTooLarge()
-    else:
-        body = request.get_data(cache=True)
-    g.body_bytes = body
-    return body
+        return body
+    return request.get_data(cache=True)
 
 
 def _read_at_most(stream, count: int) -> bytes:

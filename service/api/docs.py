@@ -21,6 +21,7 @@ from flask import Blueprint, Response
 from domain.registry import game_names, get_rules
 from service.api.context import services
 from service.api.refusals import rule_refusals
+from service.move_contract import union_name
 
 blueprint = Blueprint("docs", __name__)
 
@@ -130,6 +131,8 @@ def _type(schema: dict) -> str:
         return f"<a href=#schema-{escape(name)}>{escape(name)}</a>"
     if "allOf" in schema:
         return " and ".join(_type(part) for part in schema["allOf"])
+    if "oneOf" in schema:
+        return "one of " + ", ".join(_type(part) for part in schema["oneOf"])
     kind = schema.get("type", "any")
     words = escape(" or ".join(kind) if isinstance(kind, list) else str(kind))
     if "enum" in schema:
@@ -179,14 +182,28 @@ def _games() -> str:
             parts.append(f"<table><tr><th>option<th>values<th>default<th>notes{rows}</table>")
         rows = "".join(
             f"<tr id=move-{escape(name)}-{escape(move['type'])}><td><code>{escape(move['type'])}</code>"
-            f"<td>{escape(move['description'])}<td>"
-            + ("<br>".join(f"<code>{escape(field)}</code>: {escape(text)}" for field, text in move["fields"].items())
+            f"<td>{escape(move['description'])}<td>{escape(move['rule_id'] or '')}<td>"
+            + ("<br>".join(_move_field(field, shown) for field, shown in move["fields"].items())
                or "<span class=muted>none</span>")
             for move in rules.move_types()
         )
         if rows:
-            parts.append(f"<table><tr><th>move<th>what it does<th>fields{rows}</table>")
+            parts.append(f"<p>As one schema: <a href=#schema-{escape(union_name(name))}>{escape(union_name(name))}"
+                         f"</a>.</p><table><tr><th>move<th>what it does<th>rule<th>fields (* required){rows}</table>")
     return "".join(parts)
+
+
+def _move_field(name: str, shown: dict) -> str:
+    """A move's field in a line: its name (starred when required), JSON type and description."""
+    kinds = shown["type"] if isinstance(shown["type"], list) else [shown["type"]]
+    words = " or ".join(kinds)
+    if "items" in shown:
+        items = shown["items"] if isinstance(shown["items"], list) else [shown["items"]]
+        words += " of " + " or ".join(items)
+    if "values" in shown:
+        words += " (" + ", ".join(json.dumps(value) for value in shown["values"]) + ")"
+    star = " *" if shown["required"] else ""
+    return f"<code>{escape(name)}</code>{star} <span class=muted>{escape(words)}</span>: {escape(shown['description'])}"
 
 
 def _errors(service_codes: dict[str, str]) -> str:

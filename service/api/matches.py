@@ -5,8 +5,10 @@ and events never change once appended, so it is always right for that
 version; every request still asks the store for the game's current version
 and folds what is new. A match handed out by :meth:`MatchCache.current` may
 be read by several request threads at once and is never mutated: folding
-works on a copy. :meth:`MatchCache.take` removes a match from the cache for
-its caller to fold into, copying it only if it was ever handed out so.
+works on a copy. :meth:`MatchCache.take` hands a match to a move to fold
+into, out of the cache (copied only if it was ever handed out so) or loaded
+by the store when the cache holds none within reach: a miss costs a load,
+never a different answer.
 
 Beside them it keeps what never changes about a game once created: which
 reader each token stands for, and the committed seed. A move whose token
@@ -18,8 +20,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from domain.core.match import Match, apply_event
+from domain.core.events import ORGANISER
+from domain.core.match import Match, apply_event, seat_ids
 
 # Beyond this many new events the store's snapshot is the quicker way to the head.
 FOLD_LIMIT = 100
@@ -28,10 +32,23 @@ FOLD_LIMIT = 100
 @dataclass
 class GameFacts:
     """A game's immutable secrets, read whole from its private hash: readers by ``sha256(token)``, and the
-    seed (``None`` in table mode)."""
+    seed (``None`` in table mode); its seats follow from its readers."""
 
     readers: dict[str, str] = field(default_factory=dict)
     seed: str | None = None
+    seats: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        # Every seat and the organiser were given one token each at creation.
+        self.seats = seat_ids(sum(reader != ORGANISER for reader in self.readers.values()))
+
+
+class KnownMove(NamedTuple):
+    """A move whose token this process knows: the token's hash and its game's facts, read once by the
+    prelude and kept for the request, so an eviction from the cache meanwhile changes nothing."""
+
+    token_hash: str
+    facts: GameFacts
 
 
 class MatchCache:
@@ -61,22 +78,22 @@ class MatchCache:
         self.remember(game_id, match, shared=True)
         return match
 
-    def take(self, game_id: str, version: int) -> Match | None:
-        """The game at ``version``, taken out of the cache so the caller may fold into it: the cached match
-        (a copy if :meth:`current` handed it out), brought forward by the events it lacks. ``None`` when no
-        match of the game is cached within reach, or the game has not reached ``version``."""
+    def take(self, game_id: str, version: int) -> Match:
+        """The game for the caller to fold into, taken out of the cache: at ``version`` when it has
+        reached that version, else as it stands (the caller compares versions). The cached match serves
+        when it is at most :data:`FOLD_LIMIT` events short of ``version`` (a copy if :meth:`current`
+        handed it out), brought forward by the events it lacks; otherwise the store loads the game.
+        The caller gives it back with :meth:`remember`, or drops it."""
         with self._lock:
-            cached = self._matches.get(game_id)
-            if cached is None or not 0 <= version - cached.version <= FOLD_LIMIT:
-                return None
-            del self._matches[game_id]
+            cached = self._matches.pop(game_id, None)
             shared = game_id in self._shared
             self._shared.discard(game_id)
+        if cached is None or version - cached.version > FOLD_LIMIT:
+            return self._store.load(game_id)
         if shared:
             cached = cached.copy()
-        if cached.version < version and self._bring_forward(game_id, cached, version).version != version:
-            self.remember(game_id, cached)
-            return None
+        if cached.version < version:
+            self._bring_forward(game_id, cached, version)
         return cached
 
     def _bring_forward(self, game_id: str, match: Match, version: int) -> Match:

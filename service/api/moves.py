@@ -1,33 +1,34 @@
 """Submitting a move: decided by the engine against the state at the version the client saw, then appended
 only if the game is still there.
 
-Two ways lead to the same answers. The direct way serves a move whose
-token and seed this process holds, and the game too, at its expected
-version or a few events short of it (the usual case for a game played
-through it): the engine decides at once, or after one read of the events
-the process has not seen, and the append, which also charges the token's
-rate-limit bucket, is the only other round trip to Redis. Anything else, and any move the direct way cannot
-complete before its append, takes the checked way: the request's records
-are fetched first (:mod:`service.api.prelude`), a known Idempotency-Key
-answers first (a retry must not meet a 409 for its own success), then the
-version, then the rules.
+One way for every move: the game is loaded at the expected version
+(:meth:`~service.api.matches.MatchCache.take`: this process's own copy
+when it holds one, else the store), the engine decides, and the events are
+appended. A move whose token this process knows skipped the prelude's round
+trip (:mod:`service.api.prelude`), since its append charges the token's
+rate-limit bucket: for a game played through this process that is at most
+one read of the events it has not seen, and the append. A move answered
+without an append (bad input, a stale version, a refusal by the rules) is
+charged by that round trip instead, which fetches the idempotency record
+with it: a known Idempotency-Key answers before the version and the rules,
+since a retry must not meet a 409 or a refusal for its own success.
 """
 from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
-from flask import g, request
+from flask import current_app, g, request
 
 from domain.core.canonical import canonical_json
-from domain.core.chance import SERVER
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER
-from domain.core.match import Match, legal_moves, may_act, submit_and_fold, view, waiting_for
+from domain.core.match import Match, legal_moves, may_act, seat_ids, submit_and_fold, view, waiting_for
 from service.api import context, prelude
 from service.api.auth import reader_for
-from service.api.context import current_match, game_meta, json_body, not_found, prelude_for
+from service.api.context import game_meta, json_body, not_found, prelude_for
 from service.api.errors import ApiError
 from service.api.schemas import MoveSchema, load
 from service.api.versions import etag, expected_version
@@ -44,88 +45,86 @@ INCLUDABLE = frozenset({"legal_moves", "view"})
 def submit(game_id: str):
     """The move's answer: 201 with the events it appended, or the first answer again for a known key."""
     g.include = included()  # refused before anything is decided or appended
-    known = g.get("known_move")
-    if known is not None:
-        answer = _direct(*known)
-        if answer is not None:
-            return answer
-        prelude.fetch()
-    return _checked(game_id)
-
-
-def _direct(game_id: str, token_hash: str):
-    """The move decided on this process's own copy of the game, or ``None`` to take the checked way.
-
-    ``None`` whenever something is off (a bad body, a state at another
-    version, a refusal by the rules): the checked way then answers it,
-    refusals and rate limit included. The copy is taken out of the cache
-    and folded in place; it goes back only once the events are stored.
-    """
-    services = context.services()
-    facts = services.matches.facts(game_id)
-    if facts is None:
-        return None
-    reader = facts.readers[token_hash]
+    mover = Mover.of(game_id)
     try:
         body = load(MOVE_SCHEMA, json_body())
         expected = expected_version(body.pop("expected_version", None))
+        actor = _actor(mover.reader, body.pop("seat", None), mover.seats)
         key = _idempotency_key()
     except ApiError:
-        return None
-    try:
-        match = services.matches.take(game_id, expected)
-    except GameNotFound:
-        return None
-    if match is None:
-        return None
-    try:
-        actor = _actor(reader, body.pop("seat", None), match.seats)
-        events, after = submit_and_fold(match, actor, body, facts.seed, in_place=True)
-    except (ApiError, IllegalMove):
-        return None
+        mover.settle()
+        raise
     command = {**body, "seat": actor}
-    charge = services.limiter.charge(token_hash, game_id)
-    return _append(game_id, expected, events, command, key, reader, after, charge)
-
-
-def _checked(game_id: str):
-    meta = game_meta(game_id)
-    store = context.store()
-    reader = reader_for(store, game_id, required=True)
-    body = load(MOVE_SCHEMA, json_body())
-    expected = expected_version(body.pop("expected_version", None))
-    seats = [f"p{n}" for n in range(1, len(meta["players"]) + 1)]
-    actor = _actor(reader, body.pop("seat", None), seats)
-    command = {**body, "seat": actor}
-    key = _idempotency_key()
-    fetched = prelude_for(game_id)
-    if key is not None:
-        prefetched = fetched if fetched is not None and fetched.idempotency_key == key else None
-        batch = prefetched.recorded if prefetched is not None else _recorded_batch(game_id, key)
-        if batch is not None:
-            return _replay(game_id, key, batch, command, reader)
-    match = current_match(game_id, meta)
+    matches = context.services().matches
+    match = matches.take(game_id, expected)
     if match.version != expected:
-        # The same key may have moved the game since the look above (a concurrent retry).
+        matches.remember(game_id, match)
+        mover.settle()
         batch = _recorded_batch(game_id, key) if key is not None else None
         if key is not None and batch is not None:
-            return _replay(game_id, key, batch, command, reader)
-        raise _stale(expected, match.version)
-    seed = None
-    if match.chance_mode == SERVER:
+            return _replay(game_id, key, batch, command, mover.reader)
+        raise _stale(expected, max(match.version, game_meta(game_id)["version"]))
+    try:
+        events, after = submit_and_fold(match, actor, body, mover.seed, in_place=True)
+    except IllegalMove:
+        matches.remember(game_id, match)  # a refused command leaves the state as it was
+        mover.settle()
+        fetched = prelude_for(game_id)
+        batch = fetched.recorded if fetched is not None else None
+        if key is not None and batch is not None:
+            return _replay(game_id, key, batch, command, mover.reader)
+        raise
+    return _append(game_id, expected, events, command, key, mover, after)
+
+
+@dataclass
+class Mover:
+    """Who sends the move and what it needs of the game's secrets. ``uncharged`` is the token's hash while
+    the request is still to be charged: a move whose token this process knows (``g.known_move``) was
+    neither charged nor had its records fetched by the prelude; its append charges it, and an answer
+    without an append calls :meth:`settle` first."""
+
+    game_id: str
+    reader: str
+    seats: list[str]
+    seed: str | None
+    uncharged: str | None
+
+    @classmethod
+    def of(cls, game_id: str) -> Mover:
+        known = g.get("known_move")
+        if known is not None:
+            facts = known.facts
+            return cls(game_id, facts.readers[known.token_hash], facts.seats, facts.seed, known.token_hash)
+        meta = game_meta(game_id)
+        store = context.store()
+        reader = reader_for(store, game_id, required=True)
+        fetched = prelude_for(game_id)
         seed = fetched.seed if fetched is not None else store.seed(game_id)
-    events, after = submit_and_fold(match, actor, body, seed)
-    return _append(game_id, expected, events, command, key, reader, after)
+        return cls(game_id, reader, seat_ids(len(meta["players"])), seed, None)
+
+    def charge(self) -> BucketCharge | None:
+        """The bucket for the append to charge, ``None`` once the request was charged."""
+        if self.uncharged is None:
+            return None
+        return context.services().limiter.charge(self.uncharged, self.game_id)
+
+    def settle(self) -> None:
+        """Charge the request now, for an answer that appends nothing (429 when the bucket is empty), and
+        fetch the game's records with it (the idempotency record among them)."""
+        if self.uncharged is not None:
+            self.uncharged = None
+            prelude.fetch()
 
 
-def _append(game_id: str, expected: int, events: list, command: dict, key: str | None, reader: str, after: Match,
-            charge: BucketCharge | None = None):
+def _append(game_id: str, expected: int, events: list, command: dict, key: str | None, mover: Mover, after: Match):
     """Append the move's events and answer: the store's refusals become the API's, and the game after the
-    move goes back to the cache once the answer is built from it."""
+    move goes back to the cache once the answer is serialised: the next move there folds into it in place,
+    and a view may hold parts of the state."""
     services = context.services()
     try:
         result = services.store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
-                                       idempotency_key=key, charge=charge)
+                                       idempotency_key=key, charge=mover.charge())
     except RateLimited as limited:
         raise services.limiter.limited(limited.requests_left) from None
     except GameNotFound:
@@ -136,8 +135,9 @@ def _append(game_id: str, expected: int, events: list, command: dict, key: str |
         raise _key_reused(key) from None
     services.limiter.charged(result.requests_left)
     if result.duplicate:
-        return _move_response(game_id, result.envelopes, reader, replayed=True)
-    answer = _move_response(game_id, result.envelopes, reader, replayed=False, after=after)
+        return _move_response(game_id, result.envelopes, mover.reader, replayed=True)
+    answer = current_app.make_response(_move_response(game_id, result.envelopes, mover.reader, replayed=False,
+                                                      after=after))
     services.matches.remember(game_id, after)
     return answer
 

@@ -9,7 +9,8 @@ anything not fetched here.
 
 A move whose token this process already knows (see
 :mod:`service.api.matches`) skips even that: its append charges the bucket
-itself, and it comes back here only if it cannot go that way.
+itself, and it comes back here only if it is answered without an append
+(bad input, a stale version, a refusal by the rules).
 
 Pages that need nothing from Redis (the contract, the docs, the rules, and
 any path that does not exist) only take from the bucket, failing open, so an
@@ -27,6 +28,7 @@ from domain.core.canonical import sha256_hex
 from service.api.auth import presented_token
 from service.api.context import GAME_ID_PATTERN, Prelude, services
 from service.api.errors import ApiError
+from service.api.matches import KnownMove
 from service.store.keys import game_keys
 
 MOVE_ENDPOINT = "games.post_move"
@@ -53,8 +55,8 @@ def before_request() -> None:
     fetch()
 
 
-def known_move() -> tuple[str, str] | None:
-    """The game and token hash of a move whose reader this process knows, else ``None``."""
+def known_move() -> KnownMove | None:
+    """The token hash and the game's facts for a move whose reader this process knows, else ``None``."""
     game_id = (request.view_args or {}).get("game_id")
     try:
         token = presented_token()
@@ -66,7 +68,7 @@ def known_move() -> tuple[str, str] | None:
     token_hash = sha256_hex(token)
     if facts is None or token_hash not in facts.readers:
         return None
-    return game_id, token_hash
+    return KnownMove(token_hash, facts)
 
 
 def fetch() -> None:

@@ -7,9 +7,9 @@ event, export files, audit reports in Redis), so they outlast RQ's job
 records. Job ids are stable per task (see :mod:`workers.queues`), so asking
 again while a job runs returns the same job.
 
-Scoring is enqueued as soon as a move's batch ends the game: an
-``after_app_request`` hook watches successful moves (``games.post_move``)
-for a ``game_ended`` event, so the moves view needs no knowledge of workers.
+Scoring is enqueued by the append that ends a game (the store's
+``on_ended``, wired in :func:`service.app.create_app`); ``GET /score``
+enqueues it again if it was lost.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import redis
-from flask import Blueprint, Response, current_app, request, send_file, url_for
+from flask import Blueprint, Response, current_app, send_file, url_for
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
@@ -31,7 +31,7 @@ from service.api.keys import keyring
 from workers.audit import audit_report
 from workers.exports import export_game, find_export, game_folder, reader_class
 from workers.formats import FORMAT_NAMES, formats
-from workers.queues import REQUEUED, enqueue_audit, enqueue_export, enqueue_scoring, job_connection, scoring_needed
+from workers.queues import REQUEUED, enqueue_audit, enqueue_export, enqueue_scoring, job_connection
 
 blueprint = Blueprint("records", __name__)
 
@@ -59,16 +59,6 @@ def export_dir() -> Path:
     (the working directory they were started from does not matter)."""
     configured = current_app.config.get("EXPORT_DIR") or os.environ.get("CAIRN_EXPORT_DIR")
     return Path(configured or Path(current_app.config["DATA_DIR"]) / "exports").resolve()
-
-
-@blueprint.after_app_request
-def score_ended_games(response: Response) -> Response:
-    moved = request.endpoint == "games.post_move" and response.status_code == 201
-    # Parse the move's answer only when it can hold the end: most moves do not end the game.
-    if moved and b'"game_ended"' in response.get_data():
-        body = response.get_json(silent=True) or {}
-        scoring_needed(jobs_client(), (request.view_args or {})["game_id"], body.get("events", []))
-    return response
 
 
 @blueprint.get("/games/<game_id>/score")

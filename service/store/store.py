@@ -107,12 +107,16 @@ class EventStore:
         rules_for: Callable[[str], Rules[Any]] = registry.get_rules,
         snapshot_key: bytes | None = None,
         replication: Replication | None = None,
+        on_ended: Callable[[str], object] | None = None,
     ) -> None:
         """Snapshots are MAC'd with ``snapshot_key`` (see :mod:`service.store.snapshot_key`); without one they
         are neither believed nor written. ``snapshot_every`` <= 0 stops writing them. With ``replication``
         a creation or an append that too few replicas confirm raises :class:`NotReplicated`: the append
-        may be applied (a retry with its idempotency key is safe), the creation is undone."""
+        may be applied (a retry with its idempotency key is safe), the creation is undone. ``on_ended`` is
+        called with a game's id when an append has ended the game, once: a retry that the idempotency key
+        answers appends nothing and calls nothing (the service enqueues the game's scoring there)."""
         self._client = client
+        self._on_ended = on_ended
         self._replication = replication
         self._snapshot_every = snapshot_every
         self._snapshot_key = snapshot_key
@@ -245,6 +249,8 @@ class EventStore:
             self._remember(game_id, _Head(last, envelopes[-1]["hash"], head.rules_version))
             if status:
                 self._index_status(game_id, status)
+            if status == "ended" and self._on_ended is not None:
+                self._announce_end(game_id, self._on_ended)
             self._check_replicated(game_id, confirmed)
             return AppendResult(envelopes, expected_version + 1, last, duplicate=False, requests_left=left)
         if outcome == "duplicate":
@@ -266,6 +272,14 @@ class EventStore:
             index.set_status(self._client, game_id, status)
         except redis.RedisError as error:
             log.warning("game %s is %s, its index entries left to the sweep: %s", game_id, status, error)
+
+    def _announce_end(self, game_id: str, on_ended: Callable[[str], object]) -> None:
+        """The append is in: what cannot be told of its end now (the job queue's Redis is down) is left to
+        the workers' sweep of ended games and to the next ``GET /games/{id}/score``, not failed with the move."""
+        try:
+            on_ended(game_id)
+        except redis.RedisError as error:
+            log.warning("game %s ended, its scoring left to the sweep: %s", game_id, error)
 
     def _seal_batch(
         self,

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import requests
 import yaml
+from flask import Flask
 from openapi_core import Config, OpenAPI
 from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
 from werkzeug.datastructures import Headers
@@ -87,7 +88,12 @@ class KeepAliveHandler(WSGIRequestHandler):
 
 
 def serve(config: dict) -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True, request_handler=KeepAliveHandler)
+    return serve_app(create_app(config))
+
+
+def serve_app(app: Flask) -> Iterator[str]:
+    """The app over HTTP on a free port, a thread per request; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=KeepAliveHandler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:

@@ -81,3 +81,13 @@ def test_cairn_bot_offers_the_search_bot_s_levels_beside_random_play():
     assert run.returncode == 0, run.stderr
     offered = re.search(r"--strength \{([a-z,]+)\}", run.stdout).group(1).split(",")
     assert sorted(offered) == ["medium", "random", "strong", "weak"]
+
+
+def test_at_a_search_strength_the_bot_plays_a_whole_game_through_the_api(base_url, client):
+    run = cairn_bot("--url", base_url, "--create", "borealis", "--strength", "weak", "--seed", "w", "--no-audit")
+    assert run.returncode == 0, run.stdout + run.stderr
+    figures = parse(run)
+    assert figures["games"] == figures["ended"] == 1 and figures["moves"] > 20
+    assert figures["refusals"] == figures["5xx"] == figures["unfinished"] == 0
+    (game,) = client.iter_games()
+    assert game["status"] in ("ended", "scored") and client.check_integrity(game["game_id"])["ok"]

@@ -7,6 +7,7 @@ the same engine the service uses, and checks at every step that:
 * the state survives a JSON round trip;
 * no reader's payloads (view, legal moves, redacted events) contain another
   seat's secrets, and the public's contain none;
+* every move offered fits its declaration (``Rules.declared_moves``);
 * at sampled positions, every offered move is accepted, a sample of moves
   not offered (perturbed fields, wrong seats) is refused with ``IllegalMove``,
   and an offered move with a field added that no game has is refused as
@@ -38,9 +39,11 @@ from domain.core.match import (
     view,
     waiting_for,
 )
+from domain.core.move_types import ORGANISER_MOVES, MoveTypes
 
-# Picks a seat's move from the offered ones, given the batches of events so far (the engine's, unredacted).
-Chooser = Callable[[str, list[dict], list[list[dict]]], dict]
+# Picks a seat's move from the offered ones, given the live match and the batches of events so far (the
+# engine's, unredacted): a chooser may read the whole state, as a rollout reads its determinised world.
+Chooser = Callable[[Match, str, list[dict], list[list[dict]]], dict]
 
 JUNK_VALUES = ("__not-a-thing__", -1, 999, None, [], {"x": 1}, True)
 NO_SUCH_FIELD = "__not_a_field__"
@@ -135,10 +138,8 @@ def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked:
         assert moves, f"{seat} may act at version {match.version} but has no legal move"
         offered = {canonical_json(move) for move in moves}
         assert len(offered) == len(moves), "legal_moves lists a move twice"
-        declared = {entry["type"]: set(entry["fields"]) for entry in match.rules.move_types()}
         for move in moves:
-            assert move["type"] in declared, f"{move['type']} is not among the game's move_types()"
-            assert set(move) - {"type"} <= declared[move["type"]], f"{move} has a field move_types() does not list"
+            check_declared(match.rules.declared_moves, move, match.version)
         for move in rng.sample(moves, min(len(moves), max_checked)):
             submit_unchanging(match, before, seat, json.loads(json.dumps(move)), seed)
         for move in moves[:: max(1, len(moves) // 3)][:3]:
@@ -163,11 +164,21 @@ def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked:
                 raise AssertionError(f"{other} played out of turn at version {match.version}")
 
 
+def check_declared(declared: MoveTypes, move: dict, version: int) -> None:
+    """An offered move fits its declaration: a declared type, declared fields only, each of its declared type."""
+    try:
+        declared.check(move)
+    except IllegalMove as error:
+        raise AssertionError(f"{move}, offered at version {version}, does not fit its declaration: "
+                             f"{error.to_dict()}") from None
+
+
 def check_chance_moves(match: Match, before: str, seed: str | None) -> None:
     """Every listed outcome is accepted as listed; a template, filled in, is too."""
     offers = legal_moves(match, ORGANISER)
     for offer in offers:
         move = chance_move(offer, lambda candidates, count: candidates[:count])
+        check_declared(ORGANISER_MOVES, move, match.version)
         submit_unchanging(match, before, ORGANISER, move, seed)
         assert move == offer or len(offers) == 1, "a template comes alone"
     check_unknown_field(match, before, ORGANISER, chance_move(offers[0], lambda c, n: c[:n]), seed)
@@ -235,8 +246,11 @@ def play_random_game(
         assert moves, f"{actor} may act at version {live.version} but has no legal move"
         if actor == ORGANISER:
             move = chance_move(rng.choice(moves), rng.sample)
+            check_declared(ORGANISER_MOVES, move, live.version)
         else:
-            move = rng.choice(moves) if chooser is None else chooser(actor, moves, batches)
+            for offered in moves:
+                check_declared(rules.declared_moves, offered, live.version)
+            move = rng.choice(moves) if chooser is None else chooser(live, actor, moves, batches)
         record(submit_unchanging(live, match_json(live), actor, move, seed))
         report.steps += 1
     assert live.ended, f"no end after {max_steps} moves"

@@ -7,7 +7,8 @@ each seat makes out of turn); the highest card wins.
 from __future__ import annotations
 
 from domain.core import ChanceNode, IllegalMove, Rules, full_data, make_event
-from domain.core.commands import field, unknown_move
+from domain.core.commands import unknown_move
+from domain.core.move_types import Field, MoveType, MoveTypes
 
 CARDS = tuple(f"card-{n}" for n in range(1, 11))
 
@@ -22,6 +23,12 @@ class HighCard(Rules):
         "properties": {"swaps": {"type": "integer", "minimum": 0, "maximum": 1, "default": 1}},
         "additionalProperties": False,
     }
+    declared_moves = MoveTypes((
+        MoveType("keep", "Keep your card.", None),
+        MoveType("swap", "Swap your card for a new one (HC-2).", "HC-1",
+                 (Field("card", "string", "the card in your hand"),)),
+        MoveType("ready", "Confirm the end.", None),
+    ))
 
     def setup(self, created):
         seats = [seat["seat"] for seat in created["seats"]]
@@ -82,17 +89,11 @@ class HighCard(Rules):
         if kind == "swap":
             if state["swaps"] == 0:
                 raise IllegalMove("no_swaps", "this game allows no swaps", rule_id="HC-1")
-            card = field(command, "card", str)
+            card = command["card"]
             if card != state["hands"][seat]:
                 raise IllegalMove("not_in_hand", "that card is not in your hand", rule_id="HC-2", field="card")
             return [make_event("card_swapped", {"card": card})]
         raise unknown_move(command, {"keep", "swap"})
-
-    def move_types(self):
-        return [{"type": "keep", "description": "Keep your card.", "fields": {}},
-                {"type": "swap", "description": "Swap your card for a new one (HC-1, HC-2).",
-                 "fields": {"card": "the card in your hand"}},
-                {"type": "ready", "description": "Confirm the end.", "fields": {}}]
 
     def legal_moves(self, state, seat):
         if state["phase"] == "confirm":

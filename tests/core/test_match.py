@@ -6,7 +6,6 @@ import pytest
 from domain.core import ORGANISER, SERVER, TABLE, IllegalMove
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.chance import ChanceNode, derive_outcome
-from domain.core.commands import ReadTracked
 from domain.core.match import apply_event, create, legal_moves, match_to_json, redact, replay, submit, view
 from tests.conformance.harness import play_random_game
 from tests.core.high_card import RULES
@@ -82,8 +81,8 @@ def test_a_refused_command_changes_nothing():
     assert RULES.state_to_json(match.state) == before
 
 
-def test_a_field_no_rule_reads_is_refused_and_changes_nothing():
-    """Nothing declares a move's fields: a field ``decide`` never reads is refused, naming it; ``seat`` is not one."""
+def test_a_field_the_move_does_not_declare_is_refused_and_changes_nothing():
+    """A field the move's declaration does not list is refused, naming it; ``seat`` is not one."""
     match, _ = create(RULES, {}, ["Ann", "Bo"], SERVER, "k")
     before = canonical_json(match_to_json(match))
     card = match.state["hands"]["p1"]
@@ -102,14 +101,6 @@ def test_the_organiser_resolves_chance_with_an_outcome_only():
     with pytest.raises(IllegalMove) as refused:
         submit(match, ORGANISER, {"type": "resolve_chance", "outcome": ["card-4"], "shuffled": True})
     assert (refused.value.code, refused.value.field) == ("unknown_field", "shuffled")
-
-
-def test_reading_a_command_whole_reads_every_field():
-    for read_whole in (dict, lambda command: {**command}, lambda command: list(command.items()), set):
-        command = ReadTracked({"type": "swap", "card": "card-1", "colour": "red"})
-        assert command.get("card") == "card-1" and command.unread() == ["colour", "type"]
-        read_whole(command)
-        assert command.unread() == []
 
 
 def test_options_are_checked_against_the_schema():

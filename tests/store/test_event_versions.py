@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from domain.core import make_event
-from domain.core.commands import field
 from domain.core.match import apply_event, create, submit
 from domain.core.upcasting import EventSchema, UndeclaredEvent
 from domain.registry import game_names, get_rules
@@ -29,7 +28,7 @@ class HighCardWithNamedSwaps(HighCard):
     def decide(self, state, seat, command):
         if command["type"] == "swap":
             swapped = super().decide(state, seat, command)[0]
-            return [make_event("card_swapped", {"returned_card": field(command, "card", str)}, seat=swapped["seat"])]
+            return [make_event("card_swapped", {"returned_card": command["card"]}, seat=swapped["seat"])]
         return super().decide(state, seat, command)
 
 

@@ -50,6 +50,25 @@ def test_a_game_played_to_the_end_through_the_api_is_scored_by_a_worker(client, 
     assert job["status"] == "finished" and job["result_url"] == f"/games/{game_id}/score"
 
 
+def test_retrying_the_move_that_ended_a_game_queues_no_second_scoring(client, redis_client, drain):
+    """The retry is answered from the first append's record, so it ends nothing again: even once the finished
+    scoring job's record is gone (RQ keeps it a day), no second job is queued."""
+    game_id, tokens = play_through_api(client, until_end=False)
+    version = client.get(f"/games/{game_id}").get_json()["version"]
+    ready = {"type": "ready", "expected_version": version}
+    assert client.post(f"/games/{game_id}/moves", headers=bearer(tokens["p1"]), json=ready).status_code == 201
+    last = {"type": "ready", "expected_version": version + 1}
+    ending = {**bearer(tokens["p2"]), "Idempotency-Key": "the-last-ready"}
+    ended = client.post(f"/games/{game_id}/moves", headers=ending, json=last)
+    assert ended.status_code == 201 and ended.get_json()["status"] == "ended"
+    drain()
+    Job.fetch(f"score-{game_id}", connection=redis_client).delete()
+    retried = client.post(f"/games/{game_id}/moves", headers=ending, json=last)
+    assert retried.status_code == 201 and retried.headers["Idempotent-Replayed"] == "true"
+    assert queue(redis_client).job_ids == []
+    assert client.get(f"/games/{game_id}/score").status_code == 200
+
+
 def test_a_game_in_play_has_no_score_yet(client):
     game_id, _tokens = play_through_api(client, until_end=False)
     refused = client.get(f"/games/{game_id}/score")

@@ -1,0 +1,73 @@
+"""I C E Expedition: dig through the ice, send the artifacts home, and let the day end when the EP are spent.
+
+Random play wanders its leader about and sends little, so its games run to the day limit with a few RP each.
+The rollout here excavates whenever it can, sends every artifact it may at the end of the day, brings
+archaeologists to the leader's tile (each one makes a dig cheaper) and otherwise moves or camps, keeping
+Overwork, Resend and an early end of the day for when nothing else is offered. The evaluation is the RP a
+seat holds now plus what its artifacts waiting on its guild board would bring once sent.
+"""
+from __future__ import annotations
+
+import random
+
+from bots.games import Scores, prefer
+from bots.outcome import points_reward
+from domain.registry import get_rules
+
+SCORES = {
+    "excavate": 10.0,
+    "send_to_city": 9.0,
+    "keep_request": 5.0,
+    "check_registry": 1.5,
+    "recruit": 3.0,
+    "play_snow_tile": 2.5,
+    "use_guild_ability": 2.0,
+    "set_up_camp": 2.0,
+    "move_camp": 1.0,
+    "move": 1.5,
+    "relocate": 1.0,
+    "place_explorers": 1.0,
+    "place_snowflake": 1.0,
+    "plan": 0.5,
+    "end_turn": 4.0,
+    "stop_sending": -2.0,
+    "overwork": -1.0,
+    "resend": -3.0,
+    "end_day": -4.0,
+}
+
+
+def _depth(place: str | None) -> int:
+    """How far down a tile lies: 0 for the snow on top, 4 for the buildings ("layer:q:r", layer 4 on top)."""
+    return 4 - int(place.split(":")[0]) if place else 0
+
+
+def _score(state: dict, seat: str, move: dict, stuck: bool) -> float:
+    kind = move["type"]
+    score = SCORES.get(kind, 0.0)
+    leader = state["leaders"].get(seat)
+    if kind == "excavate":
+        return score + _depth(leader)
+    if kind == "move":
+        return score + 0.5 * _depth(move["to"]) + (3.0 if stuck else 0.0)
+    if kind == "recruit":
+        if move.get("kind") == "leader":
+            return score if leader is None else -1.0
+        here = state["tiles"].get(leader or "", {})
+        return score if move.get("camp") == leader and here.get("arch", 0) < 2 and not stuck else 0.2
+    return score
+
+
+def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> dict:
+    player = state["players"][seat]
+    # A leader with the EP for a dig but none offered stands where nobody can dig: better to walk on.
+    stuck = player["ep"] >= 2 and not state["turn"]["spent"] and not any(move["type"] == "excavate" for move in moves)
+    return prefer(moves, lambda move: _score(state, seat, move, stuck), rng)
+
+
+def evaluate(state: dict, seats: list[str]) -> Scores:
+    """The final sheet as if the game ended now (RP held, requests and decrees met so far), with each artifact
+    waiting on a guild board counted at one RP more, as sending it would bring."""
+    totals = get_rules("ice-expedition").final_score(state)["totals"]
+    players = state["players"]
+    return points_reward({seat: float(totals.get(seat, 0)) + len(players[seat]["artifacts"]) for seat in seats})
