@@ -58,7 +58,7 @@ OPTIONS_SCHEMA = {
 }
 
 
-class NorthwestPassage(Rules):
+class NorthwestPassage(Rules[NorthwestPassageState]):
     name = "northwest-passage"
     title = "Expedition: Northwest Passage"
     rules_version = "2"

@@ -77,7 +77,7 @@ SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16
                  "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
 
-class ThroughIceAndSnow(Rules):
+class ThroughIceAndSnow(Rules[State]):
     name = "through-ice-and-snow"
     title = "Through Ice and Snow"
     rules_version = "1"
