@@ -313,7 +313,7 @@ class EventStore:
 
     def _read_head(self, game_id: str) -> _Head:
         version, head_hash, game = self._client.hmget(game_keys(game_id).meta, "version", "head_hash", "game")
-        if version is None or head_hash is None or game is None:
+        if version is None:
             raise GameNotFound(game_id)
         return _Head(int(version), text(head_hash), self._rules_for(text(game)).rules_version)
 
