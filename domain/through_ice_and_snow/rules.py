@@ -6,8 +6,9 @@ from __future__ import annotations
 from domain.core import ORGANISER, ChanceNode, IllegalMove, Rules, full_data, make_event
 from domain.core.commands import extra_field, unknown_move, unoffered_field
 from domain.through_ice_and_snow import actions, decisions, explorers, flow, legendary, parts, scoring, solo, walking
-from domain.through_ice_and_snow.board import State, drawable, event_number, new_state
+from domain.through_ice_and_snow.board import State, drawable, event_number
 from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.setup import SETUP_CHOICES, SETUP_STEPS, new_state, owed
 
 # TIS-CMD-1: the game options, one per module, scenario and variant; seats and seat order come from the game's
 # creation. The options choose the rule parts of the match (parts.py).
@@ -56,7 +57,6 @@ BASE_BOX_OPTIONS = {
                                                      "voyage (TIS-VOY-5)"},
 }
 DECISION_EVENTS = set(CHOICE_EVENTS.values())
-SETUP_STEPS = ("module_setup", "extra_events", "deal", "choose")
 # The modules' commands and events are the game's whatever its options: /docs lists them, and a command of a
 # module a match is not played with is refused by the rule that would open it.
 # Commands open at any decision point (outside setup), next to the moves asked of the seat: command -> (the event
@@ -71,8 +71,6 @@ SETUP_COMMANDS = {legendary.COMMAND: legendary.choose}
 EVENTS = {"legendary_card_chosen": legendary.chosen, "region_charted": explorers.charted,
           "top_card_looked_at": explorers.peeked, "food_cans_eaten": walking.cans_eaten,
           "sailor_let_die": walking.sailor_died}
-SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
-                 "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
 
 def command_types() -> set[str]:
@@ -310,7 +308,7 @@ class ThroughIceAndSnow(Rules):
         """The setup cards a seat still has to keep: investor and cartography, then the modules' own."""
         player = state["players"][index]
         return [*({"type": command, "card": card} for command, (chosen, dealt, _) in SETUP_CHOICES.items()
-                  if player[chosen] is None for card in player[dealt]), *flow.owed(state, index)]
+                  if player[chosen] is None for card in player[dealt]), *owed(state, index)]
 
     def decide(self, state: State, seat: str, command: dict) -> list[dict]:
         index = state["seats"].index(seat)
