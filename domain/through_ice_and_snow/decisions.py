@@ -53,6 +53,30 @@ COMMANDS = {
     "compass": Decision("damaged_compass_redirect", "TIS-CMD-12"),
 }
 
+# The command answering each kind of pending decision -> the event it becomes.
+CHOICE_EVENTS = {
+    "choose_destination": "destination_chosen",
+    "place_map_section": "map_section_placed",
+    "choose_voyage_type": "voyage_type_chosen",
+    "inuk_guide_map": "inuk_guide_answered",
+    "choose_discard": "resource_discarded",
+    "choose_sick_crew": "crew_sent_to_sick_bay",
+    "resolve_food_shortage": "species_discarded_for_food",
+    "lower_food_for_cabin": "food_lowered_for_cabin",
+    "collect_resource": "resource_collected",
+    "use_boiler": "boiler_answered",
+    "mast_choose": "mast_card_kept",
+    "damaged_compass_redirect": "compass_answered",
+    "choose_start_anchor": "start_anchor_chosen",
+    "choose_free_upgrade": "free_upgrade_chosen",
+    "activate_treatment": "treatment_answered",
+    "mcclure_trade": "mcclure_traded",
+    "belcher_override": "belcher_answered",
+    "abandon_ship": "abandon_answered",
+    "choose_cargo": "cargo_chosen",
+    "return_upgrade": "upgrade_returned",
+}
+
 
 def moves(state: State, entry: dict) -> list[dict]:
     """Every command the pending decision ``entry`` accepts, with the variants the parts add (e.g. food cans in a

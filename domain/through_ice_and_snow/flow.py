@@ -1,4 +1,5 @@
-"""The order of play: setup, then rounds of Voyage, Action and Boarding phases, then the final voyage.
+"""The order of play: setup (its steps are setup.py's), then rounds of Voyage, Action and Boarding phases, then
+the final voyage.
 
 ``advance`` runs every automatic step until the game needs a decision (a
 pending decision, an Action-phase turn, the setup choices) or a chance
@@ -17,88 +18,16 @@ from domain.through_ice_and_snow.board import (
     clockwise,
     crew_count,
     event_number,
-    gain,
     join_inuit,
 )
 from domain.through_ice_and_snow.catalogue import CAT
+from domain.through_ice_and_snow.setup import choose, deal, extra_events, module_setup, reveal
 from domain.through_ice_and_snow.tracks import demand_food, has_upgrade, raise_food
 
 GALLEY_FOOD = 2
 # A step of the order of play; False when the game waits. A part's wrapper of a step also takes ``base``, the
 # step it wraps.
 Step = Callable[[State], bool]
-
-
-def module_setup(state: State) -> bool:
-    """The parts' own setup draws (e.g. TIS-DUAL-1), before the base game's: each returns True while it still
-    needs a chance draw or a decision it has just set up."""
-    if not any(draw(state) for draw in state["parts"].hooks("setup_draws")):
-        state["step"] = "extra_events"
-    return True
-
-
-def extra_events(state: State) -> bool:
-    """TIS-SETUP-7 with extra cards 25-28 (spec 2.3): one card of the deck goes back to the box, unseen by every
-    seat, for each extra card added to it."""
-    for deck, numbers in state["extras_todo"].items():
-        if numbers:
-            state["chance"] = {"key": "extra_removal", "deck": deck, "count": len(numbers), "hidden": True}
-            return True
-    state["step"] = "deal"
-    return True
-
-
-def deal(state: State) -> bool:
-    """TIS-SETUP-16: 2 investor cards, then 2 cartography cards, to each player (secret draws)."""
-    index = state["deal_index"]
-    n = state["n"]
-    if not state["deal_investors"]:
-        state["step"] = "choose"
-        return True
-    if index >= 2 * n:
-        state["step"] = "choose"
-        return True
-    kind = "investor" if index < n else "cartography"
-    state["chance"] = {"key": f"deal_{kind}", "deck": kind, "count": CAT.components["dealt"][kind],
-                       "seat": index % n}
-    return True
-
-
-def choose(state: State) -> bool:
-    """TIS-SETUP-16: everyone keeps one of each, in secret, at the same time (with the modules' own cards)."""
-    if state["deal_investors"] and any(player["investor"] is None or player["carto"] is None
-                                       for player in state["players"]):
-        return False
-    if any(owed(state, seat) for seat in range(state["n"])):
-        return False
-    state["step"] = "reveal"
-    return True
-
-
-def owed(state: State, seat: int) -> list[dict]:
-    """The setup choice moves a seat still owes the parts (none when done)."""
-    return [move for hook in state["parts"].hooks("setup_choices") for move in hook(state, seat)]
-
-
-def reveal(state: State) -> bool:
-    """TIS-SETUP-17 start bonuses, then TIS-SETUP-18 the helm to the most dynamite (a tie is a chance draw)."""
-    for player in state["players"]:
-        bonus = CAT.investors[player["investor"]]["bonus"] if player["investor"] else {}
-        for key, amount in bonus.items():
-            if key == "food":
-                raise_food(player, amount)
-            elif key == "inuk":
-                join_inuit(state, player, amount)
-            else:
-                gain(state, player, key, amount)
-    most = max(player["dynamite"] for player in state["players"])
-    tied = [seat for seat, player in enumerate(state["players"]) if player["dynamite"] == most]
-    state["step"] = "round_start"
-    if len(tied) == 1:
-        state["helm"] = tied[0]
-    else:
-        state["chance"] = {"key": "helm_tie", "seats": tied, "count": 1}
-    return True
 
 
 def round_start(state: State) -> bool:

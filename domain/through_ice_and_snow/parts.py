@@ -53,9 +53,9 @@ ORDER = ("single_player", "amundsens_voyage", "dual_species", "mysterious_epidem
          "explorers", "lost_expedition", "magnetic_north_pole", "inuit_myths", "shelter_building",
          "survival_record", "survival", "walking_on_ice", "variant_coastal_extra_species")
 
-# The hook points of the base game, each run where its engine file says: board.py (new_state, inuit_arrival),
-# rules.py (public_keys, dealt_cards, secret_cards: what each reader sees), flow.py (setup_draws, setup_choices,
-# action_start, endings), decisions.py (decision_moves, answered, cabin_vp), voyage.py (route_filters,
+# The hook points of the base game, each run where its engine file says: setup.py (new_state, setup_draws,
+# setup_choices), board.py (inuit_arrival), view.py (public_keys, dealt_cards, secret_cards: what each reader sees),
+# flow.py (action_start, endings), decisions.py (decision_moves, answered, cabin_vp), voyage.py (route_filters,
 # mapping_vp, extra_species), tracks.py (fuel_bands, effect_applied), actions.py (choices, refusals, requirements,
 # lead_substitutes, rifle_bonus, explore_dogs, move_filters, turn_filters, move_fields, action_checks,
 # cards_taken, before_effect, uncounted_crew, fishing_bonus, after_effect), scoring.py (score_lines,

@@ -3,13 +3,13 @@ components, the modules (Survival, Shelter Building, Dual Animal Species, Walkin
 Expeditions) and the single-player scenarios, each a game option."""
 from __future__ import annotations
 
-from domain.core import ORGANISER, ChanceNode, Event, IllegalMove, Rules, full_data, make_event, seat_of
-from domain.core.commands import unknown_move
+from domain.core import ChanceNode, Event, IllegalMove, Rules
 from domain.core.events import JsonObject
-from domain.through_ice_and_snow import actions, decisions, explorers, flow, legendary, parts, scoring, solo, walking
-from domain.through_ice_and_snow.board import State, drawable, event_number, new_state
+from domain.through_ice_and_snow import apply, decide, draws, flow, legal, parts, scoring, solo, view
+from domain.through_ice_and_snow.board import State
 from domain.through_ice_and_snow.catalogue import CAT
 from domain.through_ice_and_snow.move_types import MOVES
+from domain.through_ice_and_snow.setup import new_state
 
 # TIS-CMD-1: the game options, one per module, scenario and variant; seats and seat order come from the game's
 # creation. The options choose the rule parts of the match (parts.py).
@@ -24,28 +24,6 @@ MODULE_OPTIONS = {
     "inuit_myths": "Inuit Myths (TIS-MYTH, Myths & Legends)",
     "walking_on_ice": "Walking on Ice (TIS-WALK, Myths & Legends)",
 }
-CHOICE_EVENTS = {
-    "choose_destination": "destination_chosen",
-    "place_map_section": "map_section_placed",
-    "choose_voyage_type": "voyage_type_chosen",
-    "inuk_guide_map": "inuk_guide_answered",
-    "choose_discard": "resource_discarded",
-    "choose_sick_crew": "crew_sent_to_sick_bay",
-    "resolve_food_shortage": "species_discarded_for_food",
-    "lower_food_for_cabin": "food_lowered_for_cabin",
-    "collect_resource": "resource_collected",
-    "use_boiler": "boiler_answered",
-    "mast_choose": "mast_card_kept",
-    "damaged_compass_redirect": "compass_answered",
-    "choose_start_anchor": "start_anchor_chosen",
-    "choose_free_upgrade": "free_upgrade_chosen",
-    "activate_treatment": "treatment_answered",
-    "mcclure_trade": "mcclure_traded",
-    "belcher_override": "belcher_answered",
-    "abandon_ship": "abandon_answered",
-    "choose_cargo": "cargo_chosen",
-    "return_upgrade": "upgrade_returned",
-}
 # The optional components of the base box (spec 2.3, 2.5, GAP-10) and the translator's variant.
 BASE_BOX_OPTIONS = {
     "extra_events": {"type": "array", "items": {"enum": [25, 26, 27, 28]}, "uniqueItems": True, "default": [],
@@ -57,24 +35,6 @@ BASE_BOX_OPTIONS = {
                                       "description": "translator's variant: 1 more species card after a coastal "
                                                      "voyage (TIS-VOY-5)"},
 }
-DECISION_EVENTS = set(CHOICE_EVENTS.values())
-SETUP_STEPS = ("module_setup", "extra_events", "deal", "choose")
-# The modules' commands and events are the game's whatever its options: /docs lists them, and a command of a
-# module a match is not played with is refused by the rule that would open it.
-# Commands open at any decision point (outside setup), next to the moves asked of the seat: command -> (the event
-# it becomes, the rule opening it); the match's parts offer them (the ``extra_moves`` table).
-EXTRA_COMMANDS = {"collinson_chart": ("region_charted", "TIS-CMD-21"),
-                  "kellett_peek": ("top_card_looked_at", "TIS-LEG-6"),
-                  "discard_food_can": ("food_cans_eaten", "TIS-CMD-19"),
-                  "let_sailor_die": ("sailor_let_die", "TIS-CMD-22")}
-# A module's setup command -> the event it decides (refused when no card of the kind is dealt).
-SETUP_COMMANDS = {legendary.COMMAND: legendary.choose}
-# The modules' events -> their effect.
-EVENTS = {"legendary_card_chosen": legendary.chosen, "region_charted": explorers.charted,
-          "top_card_looked_at": explorers.peeked, "food_cans_eaten": walking.cans_eaten,
-          "sailor_let_die": walking.sailor_died}
-SETUP_CHOICES = {"choose_investor": ("investor", "investor_dealt", "TIS-SETUP-16"),
-                 "choose_cartography": ("carto", "carto_dealt", "TIS-SETUP-16")}
 
 
 class ThroughIceAndSnow(Rules[State]):
@@ -123,254 +83,29 @@ class ThroughIceAndSnow(Rules[State]):
         options = created["options"]
         return flow.advance(new_state(seats, options, parts.for_options(options)))
 
-    # ------------------------------------------------------------------ apply
     def event_types(self) -> frozenset[str]:
-        return frozenset({"investor_chosen", "cartography_chosen", "action_taken", "passed",
-                          *DECISION_EVENTS, *EVENTS})
+        return apply.EVENT_TYPES
 
     def apply(self, state: State, event: Event) -> State:
-        kind = event["type"]
-        data = full_data(event)
-        if kind == "chance_resolved":
-            self._chance(state, data["outcome"])
-        elif kind in DECISION_EVENTS:
-            decisions.resolve(state, data)
-        else:
-            seat = state["seats"].index(seat_of(event))
-            if kind == "investor_chosen":
-                state["players"][seat]["investor"] = data["card"]
-            elif kind == "cartography_chosen":
-                state["players"][seat]["carto"] = data["card"]
-            elif kind == "action_taken":
-                actions.take_action(state, seat, data)
-                flow.next_turn(state)
-            elif kind == "passed":
-                state["players"][seat]["passed"] = True
-                flow.next_turn(state)
-            elif kind in EVENTS:
-                EVENTS[kind](state, seat, data)
-        return flow.advance(state)
+        return apply.apply(state, event)
 
-    def _chance(self, state: State, outcome: list[str]) -> None:
-        """The drawn cards leave their deck; the base game's draws, then those of the match's parts."""
-        node = state["chance"]
-        state["chance"] = None
-        key = node["key"]
-        if key == "helm_tie":
-            state["helm"] = state["seats"].index(outcome[0])
-            return
-        deck = state["decks"][node["deck"]]
-        top = state["known_top"].pop(node["deck"], None)
-        if top is not None and node["count"] > 1:
-            outcome = [top, *outcome]
-        for card in outcome:
-            deck.remove(card)
-        handlers = state["parts"].table("chance_handlers")
-        if key in handlers:
-            handlers[key](state, node, outcome)
-        elif key == "extra_removal":
-            state["removed_events"].extend(outcome)
-            deck.extend(f"ev{number:02d}" for number in state["extras_todo"][node["deck"]])
-            state["extras_todo"][node["deck"]] = []
-        elif key == "mast":
-            state["peek"] = list(outcome)
-            state["pending"].append({"seat": node["seat"], "kind": "mast"})
-        elif key in ("deal_investor", "deal_cartography"):
-            dealt = "investor_dealt" if key == "deal_investor" else "carto_dealt"
-            state["players"][node["seat"]][dealt] = list(outcome)
-            state["deal_index"] += 1
-        elif key == "event":
-            state["event"] = outcome[0]
-            if outcome[0] in state["bottom"][node["deck"]]:
-                state["bottom"][node["deck"]].remove(outcome[0])
-        elif key == "event_species":
-            state["event_species"] = outcome[0]
-        elif key == "hunting_setup":
-            state["revealed"]["hunting"] = list(outcome)
-        else:
-            state["revealed"]["species"] = list(outcome)
-
-    # ------------------------------------------------------------------ decide
     def chance_node(self, state: State) -> ChanceNode | None:
-        node = state["chance"]
-        if node is None:
-            return None
-        if node["key"] == "helm_tie":
-            return ChanceNode("helm_tie", tuple(state["seats"][seat] for seat in node["seats"]), 1,
-                              label="TIS-SETUP-18: the tied player who takes the helm")
-        seat = node.get("seat")
-        deck = node["deck"]
-        # a part's deck whose drawable cards are not simply every card left (the compass deck's bottom 5)
-        own = state["parts"].table("candidates")
-        candidates = drawable(state, deck) if deck in ("coastal", "open_sea") and node["key"] != "extra_removal" \
-            else own[deck](state) if deck in own else state["decks"][deck]
-        visible_to = () if node.get("hidden") else None if seat is None else (state["seats"][seat],)
-        count = node["count"]
-        top = state["known_top"].get(deck)
-        if top is not None:
-            # a card known to be on top (Kellett, TIS-LEG-6) comes first: the draw is that card and count - 1 more
-            candidates = [top] if count == 1 else [card for card in candidates if card != top]
-            count = max(1, count - 1)
-        return ChanceNode(node["key"], tuple(candidates), count, visible_to=visible_to,
-                          label=f"draw from the {node['deck']} deck", details={"deck": node["deck"]})
+        return draws.chance_node(state)
 
     def to_act(self, state: State) -> list[str]:
-        if state["over"] is not None or state["chance"] is not None:
-            return []
-        if state["pending"]:
-            return [state["seats"][state["pending"][0]["seat"]]]
-        if state["step"] == "choose":
-            return [state["seats"][index] for index in range(state["n"]) if self._setup_moves(state, index)]
-        if state["step"] == "action":
-            return [state["seats"][state["turn"]]]
-        return []
+        return legal.to_act(state)
 
     def legal_moves(self, state: State, seat: str) -> list[dict]:
-        if seat not in self.to_act(state):
-            return []
-        index = state["seats"].index(seat)
-        extra = [move for moves in state["parts"].table("extra_moves").values() for move in moves(state, index)] \
-            if state["step"] not in SETUP_STEPS else []
-        if state["pending"]:
-            return [*decisions.moves(state, state["pending"][0]), *extra]
-        if state["step"] == "choose":
-            return self._setup_moves(state, index)
-        return [*actions.action_moves(state, index), *extra]
-
-    @staticmethod
-    def _setup_moves(state: State, index: int) -> list[dict]:
-        """The setup cards a seat still has to keep: investor and cartography, then the modules' own."""
-        player = state["players"][index]
-        return [*({"type": command, "card": card} for command, (chosen, dealt, _) in SETUP_CHOICES.items()
-                  if player[chosen] is None for card in player[dealt]), *flow.owed(state, index)]
+        return legal.legal_moves(state, seat)
 
     def decide(self, state: State, seat: str, command: JsonObject) -> list[Event]:
-        index = state["seats"].index(seat)
-        kind = command["type"]
-        if kind in EXTRA_COMMANDS and state["step"] not in SETUP_STEPS:
-            event, rule_id = EXTRA_COMMANDS[kind]
-            moves = state["parts"].table("extra_moves").get(kind)
-            offers = moves(state, index) if moves else []
-            if not actions.offered(command, offers):
-                raise IllegalMove("not_allowed_now", f"{kind} is not open to you now, or not with those fields",
-                                  rule_id=rule_id, field="type")
-            return [make_event(event, {key: value for key, value in command.items() if key != "type"})]
-        if state["pending"]:
-            decisions.check(state, state["pending"][0], command)
-            return [make_event(CHOICE_EVENTS[kind], {key: value for key, value in command.items() if key != "type"})]
-        if state["step"] == "choose":
-            if kind in SETUP_COMMANDS:
-                return [SETUP_COMMANDS[kind](state, index, command)]
-            return [self._setup_choice(state, index, command)]
-        if kind == "pass":
-            if not actions.offered(command, actions.action_moves(state, index)):
-                raise IllegalMove("must_act", "this turn must end with the action begun", rule_id="TIS-LEG-6")
-            return [make_event("passed")]
-        if kind == "take_action":
-            actions.check_action(state, index, command)
-            return [make_event("action_taken", {key: value for key, value in command.items() if key != "type"})]
-        raise unknown_move(command, {"take_action", "pass"})
+        return decide.decide(state, seat, command)
 
-    def _setup_choice(self, state: State, index: int, command: JsonObject) -> Event:
-        """TIS-SETUP-16 / TIS-CMD-2 / TIS-CMD-3: keep one dealt card, face down until the reveal."""
-        kind = command.get("type")
-        if kind not in SETUP_CHOICES:
-            raise unknown_move(command, set(SETUP_CHOICES))
-        chosen, dealt, rule_id = SETUP_CHOICES[kind]
-        player = state["players"][index]
-        if player[chosen] is not None:
-            raise IllegalMove("already_chosen", "you already kept a card of that kind", rule_id=rule_id)
-        card = command["card"]
-        if card not in player[dealt]:
-            raise IllegalMove("not_dealt", "keep one of the cards dealt to you", rule_id=rule_id, field="card")
-        event = "investor_chosen" if kind == "choose_investor" else "cartography_chosen"
-        return make_event(event, {}, secret={"card": card}, secret_to=[state["seats"][index]])
-
-    # ------------------------------------------------------------------ read
     def view(self, state: State, reader: str | None) -> dict:
-        everything = reader == ORGANISER
-        revealed = state["step"] not in SETUP_STEPS
-        game = state["parts"]
-        dealt_cards = game.hooks("dealt_cards")
-        players = []
-        for seat, player in zip(state["seats"], state["players"], strict=True):
-            own = everything or reader == seat
-            hidden = {"investor", "investor_dealt", "carto", "carto_dealt"}
-            hidden.update(key for pair in dealt_cards for key in pair)
-            shown = {key: value for key, value in player.items() if key not in hidden}
-            shown["seat"] = seat
-            for chosen, dealt in dealt_cards:
-                if dealt in player:
-                    shown[chosen] = player[chosen] if own or revealed else None
-                    shown[dealt] = player[dealt] if own else len(player[dealt])
-            shown["investor"] = player["investor"] if own or revealed else None
-            shown["investor_dealt"] = player["investor_dealt"] if own else len(player["investor_dealt"])
-            shown["carto"] = player["carto"] if own else None
-            shown["carto_dealt"] = player["carto_dealt"] if own else len(player["carto_dealt"])
-            players.append(shown)
-        seats = state["seats"]
-        return {
-            "round": state["round"], "phase": flow.phase(state), "step": state["step"],
-            "final_voyage": state["final_voyage"],
-            "helm": None if state["helm"] is None else seats[state["helm"]],
-            "leader": None if state["leader"] is None else seats[state["leader"]],
-            "turn": None if state["turn"] is None else seats[state["turn"]],
-            "anchor": state["anchor"], "destination": state["destination"], "sections": state["sections"],
-            "dynamite_on": state["dynamite_on"], "mapped": state["mapped"], "cabins_on": state["cabins_on"],
-            "revealed": state["revealed"], "event": state["event"], "event_card": self._event_card(state),
-            "event_taken": None if state["event_taken"] is None else seats[state["event_taken"]],
-            "event_species": state["event_species"], "discovered": state["discovered"],
-            "warehouses": state["warehouses"], "used": {space: seats[who] for space, who in state["used"].items()},
-            "deck_sizes": {name: len(deck) for name, deck in state["decks"].items()},
-            "discards": state["discards"], "supply": state["supply"], "tiles": state["tiles"],
-            "pending": [{**entry, "seat": seats[entry["seat"]]} for entry in state["pending"]],
-            "over": state["over"], "players": players,
-            "bottom_of_decks": {deck: len(cards) for deck, cards in state["bottom"].items()},
-            "shoal_of_fish": state["shoal_of_fish"], "freezing_wind": state["freezing_wind"],
-            "known_events": sorted(self._known_events(state, seats.index(reader))) if reader in seats else [],
-            "seen_on_top": sorted(card for hook in game.hooks("secret_cards")
-                                  for card in hook(state).get(seats.index(reader), ())) if reader in seats else [],
-            "removed_events": state["removed_events"] if everything else len(state["removed_events"]),
-            **{key: state[key] for key in game.hooks("public_keys") if key in state},
-        }
-
-    @staticmethod
-    def _event_card(state: State) -> dict | None:
-        if state["event"] is None:
-            return None
-        card = CAT.events[event_number(state["event"])]
-        return {"number": card["number"], "name": card["name"], "action_crew": card.get("crew")}
+        return view.view(state, reader)
 
     def secrets(self, state: State) -> dict[str, set[str]]:
-        revealed = state["step"] not in SETUP_STEPS
-        game = state["parts"]
-        dealt_cards = game.hooks("dealt_cards")
-        result = {}
-        for index, (seat, player) in enumerate(zip(state["seats"], state["players"], strict=True)):
-            tokens = set(player["carto_dealt"]) | set(player["investor_dealt"]) | self._known_events(state, index)
-            for chosen, dealt in dealt_cards:
-                tokens.update(player.get(dealt, ()))
-                if revealed:
-                    tokens.discard(player.get(chosen))
-            if revealed:
-                tokens.discard(player["investor"])
-            for hook in game.hooks("secret_cards"):
-                tokens |= hook(state).get(index, set())
-            result[seat] = tokens
-        if revealed:
-            # a kept Legendary card is public once revealed, even where another seat also knows where it lies
-            public = {player.get(chosen) for player in state["players"] for chosen, _ in dealt_cards}
-            result = {seat: tokens - public for seat, tokens in result.items()}
-        return result
-
-    @staticmethod
-    def _known_events(state: State, seat: int) -> set[str]:
-        """Event cards only this seat has seen (Mast upgrade): the pair it is choosing from, then the card it put
-        on the bottom of a deck."""
-        known = set(state["peek"]) if state["peek"] and state["leader"] == seat else set()
-        in_decks = set(state["decks"]["coastal"]) | set(state["decks"]["open_sea"])
-        known.update(card for card, seen_by in state["peeked"].items() if seen_by == [seat] and card in in_decks)
-        return known
+        return view.secrets(state)
 
     def state_to_json(self, state: State) -> dict:
         """The state without its composition, which its options choose again (:meth:`state_from_json`)."""

@@ -6,9 +6,11 @@ import pytest
 
 from domain.core import IllegalMove
 from domain.core.match import submit
+from domain.through_ice_and_snow.decide import EXTRA_COMMANDS, SETUP_COMMANDS
+from domain.through_ice_and_snow.decisions import CHOICE_EVENTS
 from domain.through_ice_and_snow.move_types import BASE, BY_OPTION, FIELDS_BY_OPTION, MOVES, compose
 from domain.through_ice_and_snow.parts import ORDER, composed
-from domain.through_ice_and_snow.rules import CHOICE_EVENTS, EXTRA_COMMANDS, SETUP_CHOICES, SETUP_COMMANDS
+from domain.through_ice_and_snow.setup import SETUP_CHOICES
 from tests.through_ice_and_snow.helpers import sail, table_game, turn
 
 

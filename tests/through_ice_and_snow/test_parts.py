@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.through_ice_and_snow import RULES, actions, decisions, flow, parts, voyage
+from domain.through_ice_and_snow import RULES, actions, decisions, flow, parts, setup, voyage
 
 
 def played(options: dict, players: int = 2) -> tuple[str, ...]:
@@ -43,7 +43,7 @@ def test_one_composition_serves_every_match_with_the_same_options():
 def test_the_base_game_tables_hold_the_base_game_alone():
     """Every module file is imported, and none changed a table of the base game."""
     parts.composed(parts.ORDER)
-    assert {step.__module__ for step in flow.STEPS.values()} == {flow.__name__}
+    assert {step.__module__ for step in flow.STEPS.values()} == {flow.__name__, setup.__name__}
     assert {effect.__module__ for effect in actions.EFFECTS.values()} == {actions.__name__}
     assert {effect.__module__ for effect in voyage.EVENT_EFFECTS.values()} == {voyage.__name__}
     assert "abandon" not in decisions.COMMANDS and "build_shelter" not in actions.EFFECTS
