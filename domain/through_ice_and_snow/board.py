@@ -14,9 +14,9 @@ from typing import Any
 from domain.through_ice_and_snow.catalogue import CAT
 
 State = dict[str, Any]
-"""A Through Ice and Snow game's state: the compact object :func:`domain.through_ice_and_snow.setup.new_state` builds, seats as indexes, with the
-keys of its rule parts and, under ``parts``, the match's composition (all else is JSON). Reached by computed
-keys throughout, so typed as the plain object it is."""
+"""A Through Ice and Snow game's state: the compact object :func:`domain.through_ice_and_snow.setup.new_state`
+builds, seats as indexes, with the keys of its rule parts and, under ``parts``, the match's composition (all else
+is JSON). Reached by computed keys throughout, so typed as the plain object it is."""
 
 
 def drawable(state: State, deck: str) -> list[str]:
