@@ -2,10 +2,11 @@
 
 Each game declares its moves once (``domain/<game>/move_types.py``). From them this module writes the move
 schemas at the end of ``api_spec.yaml`` (one schema per move type and one union per game, ``oneOf`` by
-``type`` with a discriminator) and the client's ``cairn_client/moves.py`` (a ``TypedDict`` per move type, a
-union per game, and the table of every game's move fields). ``python -m service.move_contract`` (``./run
-contract``) writes both; ``--check`` exits 1 if either differs from what the declarations make, as a test
-checks too.
+``type`` with a discriminator), the client's ``cairn_client/moves.py`` (a ``TypedDict`` per move type, a
+union per game, and the table of every game's move fields) and the table of move fields in each game's page
+``docs/games/<game>.md`` (between two markers; the page's own table says who moves when and what refuses it).
+``python -m service.move_contract`` (``./run contract``) writes them; ``--check`` exits 1 if any differs from
+what the declarations make, as a test checks too.
 """
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ from domain.registry import game_names, get_rules
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_PATH = ROOT / "api_spec.yaml"
 CLIENT_PATH = ROOT / "clients" / "python" / "cairn_client" / "moves.py"
+DOCS_PATH = ROOT / "docs" / "games"
+DOCS_START = "<!-- The move fields below are made from the game's declarations by ./run contract; do not edit them. -->"
+DOCS_END = "<!-- End of the move fields. -->"
 # The line after which api_spec.yaml holds the generated schemas, to its end.
 SPEC_MARKER = "    # The move schemas below are made from the games' declarations by ./run contract; do not edit them."
 CHANCE_SCHEMA = "ResolveChanceMove"
@@ -141,6 +145,30 @@ def client_text() -> str:
     return "".join(parts)
 
 
+def docs_path(game: str) -> Path:
+    return DOCS_PATH / f"{game}.md"
+
+
+def _field_words(field: Field) -> str:
+    kinds = " or ".join(field.types)
+    if field.item_types:
+        kinds += " of " + " or ".join(field.item_types)
+    values = f", one of {', '.join(f'`{value}`' for value in field.values)}" if field.values is not None else ""
+    optional = ", optional" if not field.required else ""
+    return f"`{field.name}` ({kinds}{values}{optional}): {field.description}"
+
+
+def docs_text(game: str, current: str) -> str:
+    """``current`` (the game's page) with the table between :data:`DOCS_START` and :data:`DOCS_END` made anew."""
+    head, rest = current.split(DOCS_START + "\n", 1)
+    tail = rest.split(DOCS_END, 1)[1]
+    rows = ["| `type` | fields | rule |", "|---|---|---|"]
+    for move in [*get_rules(game).declared_moves.values(), CHANCE_MOVE]:
+        fields = "; ".join(_field_words(field) for field in move.fields) or "none"
+        rows.append(f"| `{move.type}` | {fields} | {move.rule_id or ''} |")
+    return head + DOCS_START + "\n" + "\n".join(rows) + "\n" + DOCS_END + tail
+
+
 def _wrap(words: list[str], joiner: str, indent: int, width: int = 116) -> str:
     lines, line = [], ""
     for word in words:
@@ -159,7 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 if a file differs, writing nothing")
     check = parser.parse_args(argv).check
     stale = []
-    for path, text in ((SPEC_PATH, spec_text(SPEC_PATH.read_text(encoding="utf-8"))), (CLIENT_PATH, client_text())):
+    made = [(SPEC_PATH, spec_text(SPEC_PATH.read_text(encoding="utf-8"))), (CLIENT_PATH, client_text())]
+    made += [(docs_path(game), docs_text(game, docs_path(game).read_text(encoding="utf-8"))) for game in game_names()]
+    for path, text in made:
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue
         stale.append(path.relative_to(ROOT))

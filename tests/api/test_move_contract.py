@@ -6,7 +6,7 @@ import jsonschema
 import yaml
 
 from domain.registry import game_names, get_rules
-from service.move_contract import CLIENT_PATH, client_text, spec_text, union_name
+from service.move_contract import CLIENT_PATH, client_text, docs_path, docs_text, spec_text, union_name
 from tests.api.conftest import SPEC_PATH
 
 DOCUMENT = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
@@ -17,6 +17,9 @@ def test_the_contract_and_the_client_are_made_from_the_declarations_as_they_are(
     current = SPEC_PATH.read_text(encoding="utf-8")
     assert spec_text(current) == current, "api_spec.yaml's move schemas are stale: run ./run contract"
     assert CLIENT_PATH.read_text(encoding="utf-8") == client_text(), "cairn_client/moves.py is stale: ./run contract"
+    for game in game_names():
+        page = docs_path(game).read_text(encoding="utf-8")
+        assert docs_text(game, page) == page, f"docs/games/{game}.md's move fields are stale: run ./run contract"
 
 
 def validator(game: str) -> jsonschema.Draft202012Validator:
