@@ -18,6 +18,8 @@ _SECRETS = (
     (re.compile(r"([?&;]token=)[^&;\s\"']*", re.IGNORECASE), rf"\g<1>{REDACTED}"),
     (re.compile(r"\b(bearer|basic)\s+[\w.~+/=-]+", re.IGNORECASE), rf"\g<1> {REDACTED}"),
 )
+# What every secret above contains: a line without any of it is written as it is, after one search, not two.
+_SUSPECT = re.compile(r"token=|bearer|basic", re.IGNORECASE)
 
 accesslog = "-"
 logger_class = "service.gunicorn_config.RedactingLogger"
@@ -25,19 +27,21 @@ logger_class = "service.gunicorn_config.RedactingLogger"
 
 def redact(text: str) -> str:
     """``text`` with token query values and Authorization credentials hidden."""
+    if not _SUSPECT.search(text):
+        return text
     for pattern, replacement in _SECRETS:
         text = pattern.sub(replacement, text)
     return text
 
 
 class RedactTokens(logging.Filter):
-    """Rewrites a record's message (and traceback text) without the secrets in it."""
+    """Rewrites a record's message (and traceback text) without the secrets in it.
+
+    The message is kept formatted, so the handler does not format an access line's dozen fields a second time.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        clean = redact(message)
-        if clean != message:
-            record.msg, record.args = clean, None
+        record.msg, record.args = redact(record.getMessage()), None
         if record.exc_info and not record.exc_text:
             record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
         return True
