@@ -1,30 +1,52 @@
 """The search bot's strength: win rates against random players and a weaker self, and normal endings.
 
-Run from the project root: ``python -m bench.bots`` (or ``./run bench bots``). For each game, two players:
-the bot at ``weak`` against a uniform random player, and the bot at ``medium`` against itself at ``weak``,
-alternating seats, one seed per game. Printed per game and pairing: games played, the first seat's win rate
-(a shared first place counts half) with its 95 % Wilson interval, the share of games reaching the game's
-normal end, and the mean time per bot move. Targets: >= 90 % wins against random, > 50 % for the stronger
-level, >= 80 % normal ends (Ice Expedition: both endings seen as well). Games are played until each pairing
-has ``GAMES`` or the shared deadline passes, so the run stays within ten minutes.
+Run from the project root: ``python -m bench.bots [GAME ...]`` (or ``./run bench bots``, every game). For
+each game, two players: the bot at ``weak`` against a uniform random player, and the bot at ``medium``
+against itself at ``weak``, alternating seats, one seed per game. Printed per game and pairing: games
+played, the first seat's win rate (a shared first place counts half) with its 95 % Wilson interval, the
+share of games reaching the game's normal end, and the mean time per bot move. Targets: >= 90 % wins
+against random, > 50 % for the stronger level, >= 80 % normal ends (Ice Expedition: both endings seen as
+well).
+
+The games are played in worker processes, one per core, seeds handed out round-robin over the pairings so
+every pairing advances alike. Each game depends only on its seed; a pairing counts the games of seeds
+0, 1, 2, ... up to the first one not finished when ``BENCH_BOT_SECONDS`` ran out, so a longer run only adds
+games and the same seeds always give the same table (the times per move aside).
 """
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bots import policy
+from bots import Policy, policy
+from bots.determinise import LogEntry
 from bots.endings import BOTH_ENDINGS, ending, is_normal
 from bots.outcome import winners
 from bots.play import play
 from domain.registry import game_names, get_rules
 
-GAMES = int(os.environ.get("BENCH_BOT_GAMES", "6"))
+GAMES = int(os.environ.get("BENCH_BOT_GAMES", "30"))
 DEADLINE_SECONDS = float(os.environ.get("BENCH_BOT_SECONDS", "540"))
+WORKERS = int(os.environ.get("BENCH_BOT_WORKERS", str(os.cpu_count() or 1)))
 PAIRINGS = (("weak", "random"), ("medium", "weak"))
+
+Pairing = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One game: the stronger seat's share of first place, how the game ended, the bot's moves and time."""
+
+    win: float
+    end: str
+    normal: bool
+    bot_moves: int
+    bot_seconds: float
 
 
 @dataclass
@@ -35,6 +57,14 @@ class Tally:
     endings: dict[str, int] = field(default_factory=dict)
     bot_moves: int = 0
     bot_seconds: float = 0.0
+
+    def add(self, result: Result) -> None:
+        self.games += 1
+        self.wins += result.win
+        self.normal += result.normal
+        self.endings[result.end] = self.endings.get(result.end, 0) + 1
+        self.bot_moves += result.bot_moves
+        self.bot_seconds += result.bot_seconds
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -49,30 +79,61 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 class Timed:
     """A policy that counts its moves and the time they took."""
 
-    def __init__(self, inner, tally: Tally):
-        self.inner, self.tally = inner, tally
+    def __init__(self, inner: Policy):
+        self.inner = inner
+        self.moves = 0
+        self.seconds = 0.0
 
-    def choose(self, seat, events, legal_moves):
+    def choose(self, seat: str, events: Sequence[LogEntry], legal_moves: list[dict]) -> dict:
         started = time.perf_counter()
         move = self.inner.choose(seat, events, legal_moves)
-        self.tally.bot_seconds += time.perf_counter() - started
-        self.tally.bot_moves += 1
+        self.seconds += time.perf_counter() - started
+        self.moves += 1
         return move
 
 
-def play_one(game: str, strong: str, weak: str, seed: int, tally: Tally) -> None:
+def play_one(game: str, strong: str, weak: str, seed: int) -> Result:
+    """One game of ``strong`` against ``weak``, the stronger seat alternating with the seed."""
     rules = get_rules(game)
     strong_seat = "p1" if seed % 2 == 0 else "p2"
     weak_seat = "p2" if strong_seat == "p1" else "p1"
-    policies = {strong_seat: Timed(policy(strong, seed), tally), weak_seat: policy(weak, seed + 1000)}
-    match = play(rules, policies, seed).match
-    sheet = rules.final_score(match.state)
-    first = winners(sheet)
-    tally.games += 1
-    tally.wins += (1.0 / len(first)) if strong_seat in first else 0.0
+    timed = Timed(policy(strong, seed))
+    seats: dict[str, Policy] = {strong_seat: timed, weak_seat: policy(weak, seed + 1000)}
+    match = play(rules, seats, seed).match
+    first = winners(rules.final_score(match.state))
     end = ending(match)
-    tally.endings[end] = tally.endings.get(end, 0) + 1
-    tally.normal += is_normal(game, end)
+    return Result((1.0 / len(first)) if strong_seat in first else 0.0, end, is_normal(game, end),
+                  timed.moves, timed.seconds)
+
+
+def _play_job(job: tuple[str, Pairing, int]) -> tuple[tuple[str, Pairing, int], Result]:
+    game, (strong, weak), seed = job
+    return job, play_one(game, strong, weak, seed)
+
+
+def run_games(games: list[str], deadline: float) -> dict[tuple[str, Pairing], list[Result]]:
+    """Each pairing's results for seeds 0, 1, ... without a gap, played in parallel until ``deadline``."""
+    jobs = [(game, pairing, seed) for seed in range(GAMES) for game in games for pairing in PAIRINGS]
+    done: dict[tuple[str, Pairing, int], Result] = {}
+    with multiprocessing.Pool(WORKERS) as pool:
+        results = pool.imap_unordered(_play_job, jobs)
+        try:
+            while len(done) < len(jobs):
+                job, result = results.next(timeout=max(0.0, deadline - time.monotonic()))
+                done[job] = result
+        except multiprocessing.TimeoutError:
+            pass
+        pool.terminate()
+    out = {}
+    for game in games:
+        for pairing in PAIRINGS:
+            played = []
+            for seed in range(GAMES):
+                if (game, pairing, seed) not in done:
+                    break
+                played.append(done[game, pairing, seed])
+            out[game, pairing] = played
+    return out
 
 
 def verdict(met: bool) -> str:
@@ -80,13 +141,16 @@ def verdict(met: bool) -> str:
 
 
 def main() -> int:
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    tallies = {(game, pairing): Tally() for game in game_names() for pairing in PAIRINGS}
-    for seed in range(GAMES):
-        for (game, (strong, weak)), tally in tallies.items():
-            if time.monotonic() < deadline:
-                play_one(game, strong, weak, seed, tally)
-    all_met = True
+    started = time.monotonic()
+    games = sys.argv[1:] or game_names()
+    results = run_games(games, started + DEADLINE_SECONDS)
+    tallies = {}
+    for key, played in results.items():
+        tally = tallies[key] = Tally()
+        for result in played:
+            tally.add(result)
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"{WORKERS} worker processes, {time.monotonic() - started:.0f} s, load average {load}")
     print(f"{'game':<22} {'pairing':<16} {'games':>5} {'win rate':>9} {'95% CI':>13} {'normal end':>10} "
           f"{'ms/move':>8}  endings")
     for (game, (strong, weak)), tally in tallies.items():
@@ -98,6 +162,7 @@ def main() -> int:
         print(f"{game:<22} {strong + ' v ' + weak:<16} {tally.games:>5} {rate:>8.0%} {low:>6.0%}-{high:<5.0%} "
               f"{normal:>10.0%} {per_move:>8.0f}  {endings}")
     print()
+    all_met = True
     for (game, (strong, weak)), tally in tallies.items():
         rate = tally.wins / tally.games if tally.games else 0.0
         target = 0.9 if weak == "random" else 0.5
