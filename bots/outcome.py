@@ -14,8 +14,12 @@ MARGIN_WEIGHT = 0.1
 MARGIN_SCALE = 10.0
 
 
-def points_reward(points: dict[str, float], floor: float = RANKED_FLOOR) -> dict[str, float]:
-    """Rewards from points alone: share of opponents beaten (ties count half) and the margin to the best other."""
+def points_reward(points: dict[str, float], floor: float = RANKED_FLOOR,
+                  place_weight: float = PLACE_WEIGHT) -> dict[str, float]:
+    """Rewards from points alone: share of opponents beaten (ties count half) and the margin to the best other.
+
+    A position far from its end may be judged by the margin alone (``place_weight=0``): a one-point lead
+    there says little about the final places, and weighing the place would make a point worth a cliff."""
     seats = list(points)
     if len(seats) == 1:
         (seat,) = seats
@@ -27,7 +31,7 @@ def points_reward(points: dict[str, float], floor: float = RANKED_FLOOR) -> dict
         place = beaten / len(others)
         margin = _squash(points[seat] - max(others))
         scale = 1 - floor
-        rewards[seat] = floor + scale * (PLACE_WEIGHT * place + MARGIN_WEIGHT * margin) / (PLACE_WEIGHT + MARGIN_WEIGHT)
+        rewards[seat] = floor + scale * (place_weight * place + MARGIN_WEIGHT * margin) / (place_weight + MARGIN_WEIGHT)
     return rewards
 
 

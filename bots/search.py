@@ -114,6 +114,8 @@ class Search:
             if not moves:
                 break
             if in_tree:
+                if self.knowledge.prune is not None:
+                    moves = self.knowledge.prune(world.state, actor, moves)
                 node = tree.get(key)
                 if node is None:
                     node = tree[key] = Node()

@@ -10,11 +10,12 @@ chance that the expedition reaches its end with the fuel and dynamite it has lef
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import domain.through_ice_and_snow
-from bots.games import Scores, prefer
+from bots.games import AVOID, Scores, prefer, unavoided
 from bots.outcome import points_reward
 from domain.core.data import load_data
 
@@ -54,82 +55,110 @@ def _voyages_left(state: dict) -> float:
     return _distances().get(state.get("anchor") or "", 6.0) + 1
 
 
-def _needs(state: dict, me: dict) -> dict[str, float]:
-    """How badly the seat (and the expedition it depends on) lacks each thing, 0 to 1."""
+@cache
+def _extra_routes() -> frozenset[tuple[str, str]]:
+    """The routes whose ice takes a second dynamite (TIS-VOY-3), as (from, to)."""
+    board, _ = load_data(DATA, "map")
+    return frozenset((route["from"], route["to"]) for route in board["routes"] if route.get("extra_dynamite"))
+
+
+def _margins(state: dict) -> tuple[float, float]:
+    """What the expedition holds beyond the open-sea voyages left: fuel per ship (a ship short of fuel is towed
+    by the others, TIS-TRK-FUEL-4, so only the fleet's total counts until TIS-LOSE-3) and dynamite over one
+    per ice-breaking (TIS-VOY-3; any player pays what the leader cannot, TIS-LOSE-1 and TIS-LOSE-2)."""
     players = state["players"]
     left = _voyages_left(state)
-    dynamite = sum(player["dynamite"] for player in players)
-    # A ship short of fuel is towed by the others (TIS-TRK-FUEL-4): the fleet's fuel is everyone's concern.
-    fleet = len(players) * (1.3 * left + 2) - sum(player["fuel"] for player in players)
-    fuel_low = max(0.0, min(1.0, max(1.3 * left + 2 - me["fuel"], fleet / len(players)) / 6))
+    fuel = (sum(player["fuel"] for player in players) - left * len(players)) / len(players)
+    return fuel, sum(player["dynamite"] for player in players) - left
+
+
+def _needs(state: dict, me: dict) -> dict[str, float]:
+    """How badly the seat (and the expedition it depends on) lacks each thing, 0 to 1."""
+    fuel_margin, dynamite_margin = _margins(state)
     crew = sum(me["crew"].values())
     return {
-        "fuel": max(fuel_low, 1.0 if me["fuel"] <= 2 else 0.0),
-        "dynamite": max(0.0, min(1.0, (left + 4 - dynamite) / 4 + (0.3 if me["dynamite"] == 0 else 0.0))),
+        "fuel": max(0.0, min(1.0, (2.5 - fuel_margin) / 3), 1.0 if me["fuel"] <= 1 else 0.0),
+        "dynamite": max(0.0, min(1.0, (3 - dynamite_margin) / 3 + (0.3 if me["dynamite"] == 0 else 0.0))),
         "food": max(0.0, min(1.0, (crew * 2 + 4 - me["food"]) / 10)),
         "health": 1.0 if me["health"] <= 2 else 0.6 if me["health"] <= 3 else 0.0,
         "morale": 1.0 if me["morale"] <= 2 else 0.6 if me["morale"] <= 3 else 0.0,
     }
 
 
-def _action_score(state: dict, me: dict, move: dict) -> float:
-    action = _actions().get(move.get("space") or "", move.get("space"))
-    need = _needs(state, me)
+WOODWORK = frozenset({"build_cabin", "ship_upgrade", "improve_sled"})
+# What each warehouse gives for a deposit (TIS-ACT-40, the assumed pairing of the spec).
+WAREHOUSE_GIVES = {"exchange-captain": "dynamite", "exchange-carpenter": "wood", "exchange-scientist": "rifle"}
+
+
+def _action_score(state: dict, me: dict, move: dict, need: dict[str, float]) -> float:
+    space = move.get("space") or ""
+    action = _actions().get(space, space)
     crew = sum((move.get("crew") or {}).values()) + (1 if move.get("lead") else 0)
+    short = max(need["fuel"], need["dynamite"])
+    # An Experiment (fuel and dynamite) costs a wood: spending the last one elsewhere costs the fleet that.
+    spends_last_wood = 3 * short if me["wood"] <= 1 and action in WOODWORK else 0.0
     if action == "experiment":
-        return 3 + 6 * need["fuel"] + 6 * need["dynamite"]
+        return 2 + 10 * need["fuel"] + 10 * need["dynamite"]
     if action in ("visit_inuit", "revisit_inuit"):
-        return 3 + 7 * need["fuel"]
+        return 2 + 10 * need["fuel"]
     if action == "resource_exchange":
-        gives = {"exchange-captain": "dynamite"}.get(move["space"])
-        if move.get("deposit") == "dynamite" or move.get("deposit") == gives:
-            return -5
+        gives = WAREHOUSE_GIVES.get(space)
+        if move.get("deposit") in ("dynamite", gives):
+            return AVOID
         spare = _discard_score(me, move.get("deposit", "")) / 2
         if gives == "dynamite":
-            return 1 + 7 * need["dynamite"] + spare
+            return 1 + 10 * need["dynamite"] + spare
+        if gives == "wood" and not me["wood"]:
+            return 1 + 8 * short + spare
         return 0.5 + spare
     if action == "resource_collection":
-        return 1 + 4 * need["dynamite"]
+        box = state["warehouses"].get(space.removeprefix("collect-"), {})
+        return 1 + 10 * need["dynamite"] * min(box.get("dynamite", 0), crew) + 0.3 * crew
     if action in ("hunt", "ice_fishing"):
-        return 1 + 6 * need["food"] + (8 * need["health"] if action == "hunt" else 0) + 0.2 * crew
+        return 1 + 5 * need["food"] + (4 * need["health"] if action == "hunt" else 0) + 0.2 * crew - 3 * short
     if action == "recycle_wood":
-        return -3 if need["fuel"] > 0.2 else 0.5
+        # Wood for the Experiments to come (one a round) for a single fuel: worth it with a crew to gather it.
+        if me["wood"] <= 1 and crew >= 3 and me["fuel"] >= 2:
+            return 2 + 6 * short + crew
+        return AVOID if need["fuel"] > 0.1 else 0.5
     if action == "event":
-        return 4 + 3 * max(need["health"], need["morale"])
+        return 4 + 2 * max(need["health"], need["morale"]) - 2 * short
     if action == "lead":
-        return 0.5
+        # The leader chooses the route and the voyage type: the way to keep a careless fleet on open sea.
+        return 3 + 6 * short if me["dynamite"] else -1
     if action == "explore":
-        return 5 + 8 * need["morale"] - 3 * max(need["fuel"], need["dynamite"])
+        return 5 + 4 * need["morale"] - 4 * short
     if action in ("build_cabin", "discover_species", "trace_map", "document_construction",
                   "laboratory_research", "vow_of_silence", "document_sled", "vow_of_dogs"):
-        return 5 - 3 * max(need["fuel"], need["dynamite"])
+        return 5 - 4 * short - spends_last_wood
     if action == "ship_upgrade":
-        return 3 + 3 * need["morale"] - 2 * max(need["fuel"], need["dynamite"])
+        return 3 + 3 * need["morale"] - 2 * short - spends_last_wood
     if action in ("improve_sled", "hire_inuk"):
-        return 3 - 2 * max(need["fuel"], need["dynamite"])
+        return 3 - 2 * short - spends_last_wood
     return 2
 
 
 def _discard_score(me: dict, resource: str) -> float:
     """A resource to give up: the one the seat has most of and needs least (never the last dynamite)."""
-    keep = {"dynamite": 6, "dog": 2, "wood": 1, "rifle": 3, "food_can": 1}.get(resource, 1)
+    keep = {"dynamite": 6, "dog": 2, "wood": 3, "rifle": 2, "food_can": 1}.get(resource, 1)
     held = me.get(resource, me.get("dogs", 0) if resource == "dog" else 0)
     return held - keep
 
 
-def _score(state: dict, seat: str, move: dict) -> float:
-    me = state["players"][state["seats"].index(seat)] if seat in state.get("seats", []) else None
+def _score(state: dict, me: dict, move: dict, need: dict[str, float]) -> float:
     kind = move["type"]
-    if me is None:
-        return 0.0
     if kind == "choose_destination":
-        return -_distances().get(move["anchor"], 9.0)
+        extra = (state.get("anchor"), move["anchor"]) in _extra_routes()
+        return -_distances().get(move["anchor"], 9.0) - (1 + 3 * need["dynamite"] if extra else 0.0)
     if kind == "choose_voyage_type":
-        lowest = min(player["fuel"] for player in state["players"])
-        return {"open_sea": 1.0, "coastal": 2.0 if lowest >= 7 else -1.0}.get(move["voyage"], 0.0)
+        # Coastal costs every ship a second fuel for the leader's one prestige: only with fuel to spare after it.
+        fuel_margin, _ = _margins(state)
+        return {"open_sea": 1.0, "coastal": 2.0 if fuel_margin >= 4 else AVOID}.get(move["voyage"], 0.0)
     if kind == "take_action":
         deposit = move.get("survival_deposit")
-        return _action_score(state, me, move) + (_discard_score(me, deposit) / 2 - 1 if deposit else 0)
+        if deposit == "dynamite" and need["dynamite"] > 0:
+            return AVOID
+        return _action_score(state, me, move, need) + (_discard_score(me, deposit) / 2 - 1 if deposit else 0)
     if kind == "pass":
         return -1.0
     if kind == "choose_discard":
@@ -142,17 +171,67 @@ def _score(state: dict, seat: str, move: dict) -> float:
     return 0.0
 
 
+def _scorer(state: dict, seat: str) -> Callable[[dict], float]:
+    """The rating of a move of ``seat`` now, with what the seat lacks worked out once for all its moves."""
+    if seat not in state.get("seats", []):
+        return lambda move: 0.0
+    me = state["players"][state["seats"].index(seat)]
+    need = _needs(state, me)
+    return lambda move: _score(state, me, move, need)
+
+
 def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> dict:
-    return prefer(moves, lambda move: _score(state, seat, move), rng)
+    return prefer(moves, _scorer(state, seat), rng)
+
+
+# The actions that restock the fleet's fuel and dynamite (TIS-ACT-12, TIS-ACT-32, TIS-ACT-41 and 42).
+RESTOCK = {"fuel": frozenset({"experiment", "visit_inuit", "revisit_inuit", "recycle_wood"}),
+           "dynamite": frozenset({"experiment", "resource_exchange", "resource_collection"})}
+URGENT = 0.5
+
+
+def _restocks(state: dict, me: dict, need: dict[str, float], move: dict, lacking: list[str]) -> bool:
+    space = move.get("space") or ""
+    action = _actions().get(space, space)
+    if action == "resource_exchange" and WAREHOUSE_GIVES.get(space) != "dynamite":
+        return False
+    if action == "recycle_wood" and _action_score(state, me, move, need) <= AVOID:
+        return False
+    if action == "resource_collection" and not state["warehouses"].get(space.removeprefix("collect-"), {}).get(
+            "dynamite"):
+        return False
+    return any(action in RESTOCK[kind] for kind in lacking)
+
+
+def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
+    """Leave out of the search the moves that spend what the expedition lacks (a coastal voyage short of fuel,
+    dynamite put into a warehouse while the ice still needs it) and, while the fleet is urgently short of fuel
+    or dynamite, every action but those that restock it, if one is offered: a few noisy playouts cannot
+    see that the prestige of another action is worth nothing in a shared defeat."""
+    score = _scorer(state, seat)
+    kept = unavoided(moves, score)
+    if seat not in state.get("seats", []) or kept[0]["type"] != "take_action":
+        return kept
+    me = state["players"][state["seats"].index(seat)]
+    need = _needs(state, me)
+    lacking = [kind for kind in RESTOCK if need[kind] >= URGENT]
+    return [move for move in kept if move["type"] == "take_action" and _restocks(state, me, need, move, lacking)] \
+        or kept
+
+
+def _chance(margin: float) -> float:
+    """A rough chance that a margin of ``margin`` voyages (of fuel or of dynamite) lasts to the end: sure at 2,
+    0.8 at none, a fifth less per voyage short (the Action phases can still restock some)."""
+    return max(0.05, min(1.0, 0.8 + (0.1 if margin >= 0 else 0.2) * margin))
 
 
 def evaluate(state: dict, seats: list[str]) -> Scores:
     """Prestige now, times a rough chance that the expedition ends with the fuel (the fleet's, as ships tow one
-    another) and dynamite it has."""
+    another) and dynamite it has, each margin judged on its own: the fleet needs both."""
     players = state["players"]
-    left = _voyages_left(state)
-    dynamite_margin = sum(player["dynamite"] for player in players) - left
-    fuel_margin = (sum(player["fuel"] for player in players) - 1.3 * left * len(players)) / len(players)
-    reach = max(0.05, min(1.0, 0.6 + 0.15 * min(dynamite_margin, fuel_margin)))
+    fuel_margin, dynamite_margin = _margins(state)
+    reach = _chance(fuel_margin) * _chance(dynamite_margin)
+    if not any(player["dynamite"] for player in players):
+        reach = 0.05
     points = {seat: float(players[state["seats"].index(seat)]["vp"]) for seat in seats}
-    return {seat: reach * reward for seat, reward in points_reward(points).items()}
+    return {seat: reach * reward for seat, reward in points_reward(points, place_weight=0.0).items()}
