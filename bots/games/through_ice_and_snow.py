@@ -62,13 +62,17 @@ def _extra_routes() -> frozenset[tuple[str, str]]:
     return frozenset((route["from"], route["to"]) for route in board["routes"] if route.get("extra_dynamite"))
 
 
+# Fuel a ship burns a voyage on open sea: the one of TIS-VOY-5 and a quarter for the deck's fuel-loss events.
+VOYAGE_FUEL = 1.25
+
+
 def _margins(state: dict) -> tuple[float, float]:
     """What the expedition holds beyond the open-sea voyages left: fuel per ship (a ship short of fuel is towed
     by the others, TIS-TRK-FUEL-4, so only the fleet's total counts until TIS-LOSE-3) and dynamite over one
     per ice-breaking (TIS-VOY-3; any player pays what the leader cannot, TIS-LOSE-1 and TIS-LOSE-2)."""
     players = state["players"]
     left = _voyages_left(state)
-    fuel = (sum(player["fuel"] for player in players) - left * len(players)) / len(players)
+    fuel = (sum(player["fuel"] for player in players) - VOYAGE_FUEL * left * len(players)) / len(players)
     return fuel, sum(player["dynamite"] for player in players) - left
 
 
@@ -124,8 +128,10 @@ def _action_score(state: dict, me: dict, move: dict, need: dict[str, float]) -> 
     if action == "event":
         return 4 + 2 * max(need["health"], need["morale"]) - 2 * short
     if action == "lead":
-        # The leader chooses the route and the voyage type: the way to keep a careless fleet on open sea.
-        return 3 + 6 * short if me["dynamite"] else -1
+        # The leader chooses the route and the voyage type: the way to keep a careless fleet on open sea. The
+        # helm goes to the most dynamite anyway (TIS-BRD-2); Lead is worth a crew when another would get it.
+        rival = max((player["dynamite"] for player in state["players"] if player is not me), default=0)
+        return (7 if rival >= me["dynamite"] else 1) + 4 * short if me["dynamite"] else -1
     if action == "explore":
         return 5 + 4 * need["morale"] - 4 * short
     if action in ("build_cabin", "discover_species", "trace_map", "document_construction",
@@ -186,7 +192,8 @@ def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> di
 
 # The actions that restock the fleet's fuel and dynamite (TIS-ACT-12, TIS-ACT-32, TIS-ACT-41 and 42).
 RESTOCK = {"fuel": frozenset({"experiment", "visit_inuit", "revisit_inuit", "recycle_wood"}),
-           "dynamite": frozenset({"experiment", "resource_exchange", "resource_collection"})}
+           "dynamite": frozenset({"experiment", "resource_exchange", "resource_collection"}),
+           "food": frozenset({"hunt", "ice_fishing"})}
 URGENT = 0.5
 
 
@@ -206,17 +213,25 @@ def _restocks(state: dict, me: dict, need: dict[str, float], move: dict, lacking
 def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
     """Leave out of the search the moves that spend what the expedition lacks (a coastal voyage short of fuel,
     dynamite put into a warehouse while the ice still needs it) and, while the fleet is urgently short of fuel
-    or dynamite, every action but those that restock it, if one is offered: a few noisy playouts cannot
-    see that the prestige of another action is worth nothing in a shared defeat."""
+    or dynamite (or food), every action but those that restock it, if one is offered: a few noisy playouts
+    cannot see that the prestige of another action is worth nothing in a shared defeat. Nor is a pass
+    searched while an action is offered."""
     score = _scorer(state, seat)
     kept = unavoided(moves, score)
-    if seat not in state.get("seats", []) or kept[0]["type"] != "take_action":
+    if seat not in state.get("seats", []) or not any(move["type"] == "take_action" for move in kept):
         return kept
+    # Passing ends the seat's Action phase (TIS-ACT-4) with crew left idle that Ice Fishing alone would feed.
+    kept = [move for move in kept if move["type"] != "pass"]
     me = state["players"][state["seats"].index(seat)]
     need = _needs(state, me)
     lacking = [kind for kind in RESTOCK if need[kind] >= URGENT]
     return [move for move in kept if move["type"] == "take_action" and _restocks(state, me, need, move, lacking)] \
         or kept
+
+
+def _prestige(player: dict) -> float:
+    """Prestige now, less the 5 a space of food the next meal would cost a crew that cannot eat (TIS-TRK-FOOD-3)."""
+    return float(player["vp"]) - 5 * max(0, sum(player["crew"].values()) - player["food"])
 
 
 def _chance(margin: float) -> float:
@@ -233,5 +248,5 @@ def evaluate(state: dict, seats: list[str]) -> Scores:
     reach = _chance(fuel_margin) * _chance(dynamite_margin)
     if not any(player["dynamite"] for player in players):
         reach = 0.05
-    points = {seat: float(players[state["seats"].index(seat)]["vp"]) for seat in seats}
+    points = {seat: _prestige(players[state["seats"].index(seat)]) for seat in seats}
     return {seat: reach * reward for seat, reward in points_reward(points, place_weight=0.0).items()}
