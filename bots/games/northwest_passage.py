@@ -17,6 +17,8 @@ import domain.northwest_passage
 from bots.games import AVOID, Scores, prefer
 from bots.outcome import points_reward
 from domain.core.data import load_data
+from domain.northwest_passage.board import Board
+from domain.northwest_passage.catalogue import Catalogue, load_catalogue
 from domain.registry import get_rules
 
 DATA = Path(domain.northwest_passage.__file__).parent / "data"
@@ -25,6 +27,13 @@ WIDTH, NORTHWEST_ROWS, GREENLAND_ROWS = 12, (6, 8), (3, 5)
 # Cells from the Northwest port back to Greenland, roughly: the board's width and the rows between the ports.
 CROSSING = WIDTH + 2
 ABANDONED = 18
+# A rating from which a move makes way: sailing a cell nearer the port, or laying a tile nearer it.
+ONWARD = 10.0
+
+
+@cache
+def _catalogue() -> Catalogue:
+    return load_catalogue()
 
 
 @cache
@@ -113,13 +122,29 @@ def _distance(state: dict, place: str, westward: bool) -> int:
     return min((_to_port(cell, westward) for cell in cells), default=CROSSING)
 
 
-def _left_to_sail(state: dict, player: dict) -> int:
+def _left_to_sail(state: dict, player: dict) -> float:
+    """Cells from the ship to its port (and, before the Northwest, back), sailing first through the tiles already
+    laid as far as they reach, each move there counted half: a tile laid ahead of the ship is half the voyage
+    made, so laying one is worth something before the ship sails onto it."""
     ship = player["ship"]
     if ship["returned"] or ship["lost"]:
         return 0
-    if player["reached_northwest"]:
-        return _distance(state, ship["at"], westward=False)
-    return _distance(state, ship["at"], westward=True) + CROSSING
+    westward = not player["reached_northwest"]
+    board = Board(state, _catalogue())
+    rest = CROSSING if westward else 0
+    best = float(_distance(state, ship["at"], westward))
+    seen, frontier, steps = {ship["at"]}, [ship["at"]], 0
+    while frontier and best > 0:
+        steps += 1
+        following = []
+        for place in frontier:
+            for target in board.ship_routes(place):
+                if target not in seen:
+                    seen.add(target)
+                    following.append(target)
+                    best = min(best, 0.5 * steps + _distance(state, target, westward))
+        frontier = following
+    return best + rest
 
 
 def _score(state: dict, seat: str, move: dict) -> float:
@@ -172,14 +197,33 @@ def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> di
     return prefer(moves, lambda move: _score(state, seat, move), rng)
 
 
+def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
+    """While the ship can sail nearer its port or lay a tile that brings the way nearer, the search looks at
+    nothing else: the few playouts of a small budget end before the voyage pays, and a ship left at home
+    drawing tiles never scores its arrivals."""
+    if seat not in state.get("players", {}):
+        return moves
+    rated = [(_score(state, seat, move), move) for move in moves]
+    onward = [move for score, move in rated if score >= ONWARD]
+    return onward or [move for score, move in rated if score > AVOID] or moves
+
+
 def evaluate(state: dict, seats: list[str]) -> Scores:
-    """The sheet the game would score now (its abandonment penalty included), less a little for each cell the
-    ship still has to sail and a share of the penalty for a ship that has too far to go in the rounds left."""
-    totals = get_rules("northwest-passage").final_score(state)["totals"]
+    """The sheet the game would score now, with the abandonment penalty (NWP-SCORE-7) replaced by the risk of
+    paying it: a point for each cell the ship still has to sail, and a share of the penalty growing as the rounds
+    left get few for that voyage. Counted as the sheet counts it, a ship that leaves Greenland would pay the
+    whole penalty at once, and a ship that never leaves none: the search would keep it at home."""
+    sheet = get_rules("northwest-passage").final_score(state)
+    totals = sheet["totals"]
+    penalty = {seat: 0.0 for seat in seats}
+    for line in sheet["lines"]:
+        if line["rule"] == "NWP-SCORE-7" and line["seat"] in penalty:
+            penalty[line["seat"]] += line["points"]
     rounds_left = max(1, 11 - state.get("round", 1))
     points = {}
     for seat in seats:
         player = state["players"][seat]
         left = _left_to_sail(state, player)
-        points[seat] = float(totals.get(seat, 0)) - 0.5 * left - ABANDONED * min(1.0, left / (4 * rounds_left))
+        points[seat] = float(totals.get(seat, 0)) - penalty[seat] - left \
+            - ABANDONED * min(1.0, left / (4 * rounds_left))
     return points_reward(points)
