@@ -1,11 +1,12 @@
 """Information-set Monte Carlo tree search over determinised worlds (Cowling, Powley and Whitehouse, 2012).
 
 Each iteration takes one world sampled from the searching seat's log, copies it, and walks the tree from
-the root: at a seat's turn the moves legal *in this world* compete by UCB, where a move's exploration term
-counts the iterations in which it was available rather than its parent's visits (moves legal in only some
-worlds are not starved). The first move not yet tried is expanded, then the world is played out by the
-rollout policy until it ends or the rollout depth is reached, where the game's evaluation (or 0.5) stands
-in for the result. Every seat maximises its own reward (max^n), so the tree serves any number of seats.
+the root: at a seat's turn the moves legal *in this world* (less those the game's ``prune`` leaves out)
+compete by UCB, where a move's exploration term counts the iterations in which it was available rather
+than its parent's visits (moves legal in only some worlds are not starved). The first move not yet tried
+is expanded, then the world is played out by the rollout policy until it ends or the rollout depth is
+reached, where the game's evaluation (or 0.5) stands in for the result. Every seat maximises its own
+reward (max^n), so the tree serves any number of seats.
 
 Tree nodes are keyed by the moves played from the root, not by chance outcomes (an open-loop tree): the
 searching seat cannot see many outcomes anyway, and keying on them would split the statistics thin.

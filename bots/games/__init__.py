@@ -2,10 +2,10 @@
 
 A module here may expose ``evaluate(state, seats) -> {seat: reward in [0, 1]}`` (how a position that has not
 ended is likely to end, used where a rollout stops), ``rollout(state, seat, moves, rng) -> move`` (a
-cheap playout policy better than uniform) and ``prune(state, seat, moves) -> moves`` (the offered moves worth
-searching at all, never none: a small budget spent on a move known to ruin the game is a budget lost, and
-a few noisy playouts can rate such a move best). Both read the state of a determinised world, which holds only
-what the searching seat saw or sampled. A game without a module is searched with uniform rollouts played
+cheap playout policy better than uniform) and ``prune(state, seat, moves) -> moves`` (the moves worth
+searching at all, never none: a small budget spent on a move known to ruin the game is a budget lost, and a
+few noisy playouts can rate such a move best). All three read the state of a determinised world, which holds
+only what the searching seat saw or sampled. A game without a module is searched with uniform rollouts played
 to the end.
 """
 from __future__ import annotations
