@@ -36,6 +36,7 @@ WORKERS = int(os.environ.get("BENCH_BOT_WORKERS", str(os.cpu_count() or 1)))
 PAIRINGS = (("weak", "random"), ("medium", "weak"))
 
 Pairing = tuple[str, str]
+ERROR = "error"
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,13 @@ def play_one(game: str, strong: str, weak: str, seed: int) -> Result:
 
 
 def _play_job(job: tuple[str, Pairing, int]) -> tuple[tuple[str, Pairing, int], Result]:
+    """One game; a game whose play raised counts as an ``error`` ending (never a normal one), named with
+    its error, so one broken game shows in the table instead of ending the whole run."""
     game, (strong, weak), seed = job
-    return job, play_one(game, strong, weak, seed)
+    try:
+        return job, play_one(game, strong, weak, seed)
+    except Exception as error:  # noqa: BLE001 - reported below the table, with its seed
+        return job, Result(0.0, f"{ERROR} {type(error).__name__}: {error}", False, 0, 0.0)
 
 
 def run_games(games: list[str], deadline: float) -> dict[tuple[str, Pairing], list[Result]]:
@@ -163,6 +169,11 @@ def main() -> int:
               f"{normal:>10.0%} {per_move:>8.0f}  {endings}")
     print()
     all_met = True
+    for (game, (strong, weak)), played in results.items():
+        for seed, result in enumerate(played):
+            if result.end.startswith(ERROR):
+                all_met = False
+                print(f"{game}: {strong} v {weak}, seed {seed}: {result.end}")
     for (game, (strong, weak)), tally in tallies.items():
         rate = tally.wins / tally.games if tally.games else 0.0
         target = 0.9 if weak == "random" else 0.5

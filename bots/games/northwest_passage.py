@@ -27,8 +27,6 @@ WIDTH, NORTHWEST_ROWS, GREENLAND_ROWS = 12, (6, 8), (3, 5)
 # Cells from the Northwest port back to Greenland, roughly: the board's width and the rows between the ports.
 CROSSING = WIDTH + 2
 ABANDONED = 18
-# A rating from which a move makes way: sailing a cell nearer the port, or laying a tile nearer it.
-ONWARD = 10.0
 
 
 @cache
@@ -195,17 +193,6 @@ def _score(state: dict, seat: str, move: dict) -> float:
 
 def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> dict:
     return prefer(moves, lambda move: _score(state, seat, move), rng)
-
-
-def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
-    """While the ship can sail nearer its port or lay a tile that brings the way nearer, the search looks at
-    nothing else: the few playouts of a small budget end before the voyage pays, and a ship left at home
-    drawing tiles never scores its arrivals."""
-    if seat not in state.get("players", {}):
-        return moves
-    rated = [(_score(state, seat, move), move) for move in moves]
-    onward = [move for score, move in rated if score >= ONWARD]
-    return onward or [move for score, move in rated if score > AVOID] or moves
 
 
 def evaluate(state: dict, seats: list[str]) -> Scores:
