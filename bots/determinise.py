@@ -29,6 +29,9 @@ from domain.core.match import Match, apply_event, legal_moves, start
 from domain.core.upcasting import ENGINE_EVENT_TYPES
 
 REPAIRS = 30
+# What the rules raise on a world that contradicts itself (a piece on a tile the world lacks, a card not in
+# the hand): the sign of a sample the log did not rule out but the game cannot hold.
+FOLD_ERRORS = (KeyError, ValueError, IndexError, TypeError, AttributeError)
 
 LogEntry = Mapping[str, Any]
 """An entry of a seat's log: an envelope as its token reads it (an event with its version, batch, ...)."""
@@ -235,5 +238,5 @@ class Determiniser:
     def _apply(match: Match[Any], event: Event) -> None:
         try:
             apply_event(match, event)
-        except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:
+        except FOLD_ERRORS as error:
             raise Inconsistent(f"folding {event['type']} failed: {error!r}") from None

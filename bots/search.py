@@ -18,6 +18,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from bots.determinise import FOLD_ERRORS
 from bots.games import Knowledge
 from bots.outcome import sheet_reward
 from domain.core import TABLE
@@ -84,10 +85,17 @@ class Search:
             return offered[0]
         tree: dict[tuple[str, ...], Node] = {}
         deadline = None if self.budget.seconds is None else time.monotonic() + self.budget.seconds
+        usable = list(worlds)
         for iteration in range(self.budget.iterations):
-            if deadline is not None and iteration and time.monotonic() > deadline:
+            if not usable or deadline is not None and iteration and time.monotonic() > deadline:
                 break
-            self._iterate(table_world(worlds[iteration % len(worlds)]), tree)
+            world = usable[iteration % len(usable)]
+            try:
+                self._iterate(table_world(world), tree)
+            except FOLD_ERRORS:
+                # A sampled world the rules cannot play on (seen in I C E Expedition: a leader on a tile the
+                # world lacks) is left out of this search rather than ending the bot's turn.
+                usable.remove(world)
         root = tree.get(())
         if root is None:
             return self.rng.choice(offered)
