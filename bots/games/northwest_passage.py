@@ -17,8 +17,6 @@ import domain.northwest_passage
 from bots.games import AVOID, Scores, prefer
 from bots.outcome import points_reward
 from domain.core.data import load_data
-from domain.northwest_passage.board import Board
-from domain.northwest_passage.catalogue import Catalogue, load_catalogue
 from domain.registry import get_rules
 
 DATA = Path(domain.northwest_passage.__file__).parent / "data"
@@ -27,11 +25,6 @@ WIDTH, NORTHWEST_ROWS, GREENLAND_ROWS = 12, (6, 8), (3, 5)
 # Cells from the Northwest port back to Greenland, roughly: the board's width and the rows between the ports.
 CROSSING = WIDTH + 2
 ABANDONED = 18
-
-
-@cache
-def _catalogue() -> Catalogue:
-    return load_catalogue()
 
 
 @cache
@@ -120,29 +113,13 @@ def _distance(state: dict, place: str, westward: bool) -> int:
     return min((_to_port(cell, westward) for cell in cells), default=CROSSING)
 
 
-def _left_to_sail(state: dict, player: dict) -> float:
-    """Cells from the ship to its port (and, before the Northwest, back), sailing first through the tiles already
-    laid as far as they reach, each move there counted half: a tile laid ahead of the ship is half the voyage
-    made, so laying one is worth something before the ship sails onto it."""
+def _left_to_sail(state: dict, player: dict) -> int:
     ship = player["ship"]
     if ship["returned"] or ship["lost"]:
         return 0
-    westward = not player["reached_northwest"]
-    board = Board(state, _catalogue())
-    rest = CROSSING if westward else 0
-    best = float(_distance(state, ship["at"], westward))
-    seen, frontier, steps = {ship["at"]}, [ship["at"]], 0
-    while frontier and best > 0:
-        steps += 1
-        following = []
-        for place in frontier:
-            for target in board.ship_routes(place):
-                if target not in seen:
-                    seen.add(target)
-                    following.append(target)
-                    best = min(best, 0.5 * steps + _distance(state, target, westward))
-        frontier = following
-    return best + rest
+    if player["reached_northwest"]:
+        return _distance(state, ship["at"], westward=False)
+    return _distance(state, ship["at"], westward=True) + CROSSING
 
 
 def _score(state: dict, seat: str, move: dict) -> float:
@@ -196,21 +173,13 @@ def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> di
 
 
 def evaluate(state: dict, seats: list[str]) -> Scores:
-    """The sheet the game would score now, with the abandonment penalty (NWP-SCORE-7) replaced by the risk of
-    paying it: a point for each cell the ship still has to sail, and a share of the penalty growing as the rounds
-    left get few for that voyage. Counted as the sheet counts it, a ship that leaves Greenland would pay the
-    whole penalty at once, and a ship that never leaves none: the search would keep it at home."""
-    sheet = get_rules("northwest-passage").final_score(state)
-    totals = sheet["totals"]
-    penalty = {seat: 0.0 for seat in seats}
-    for line in sheet["lines"]:
-        if line["rule"] == "NWP-SCORE-7" and line["seat"] in penalty:
-            penalty[line["seat"]] += line["points"]
+    """The sheet the game would score now (its abandonment penalty included), less a little for each cell the
+    ship still has to sail and a share of the penalty for a ship that has too far to go in the rounds left."""
+    totals = get_rules("northwest-passage").final_score(state)["totals"]
     rounds_left = max(1, 11 - state.get("round", 1))
     points = {}
     for seat in seats:
         player = state["players"][seat]
         left = _left_to_sail(state, player)
-        points[seat] = float(totals.get(seat, 0)) - penalty[seat] - left \
-            - ABANDONED * min(1.0, left / (4 * rounds_left))
+        points[seat] = float(totals.get(seat, 0)) - 0.5 * left - ABANDONED * min(1.0, left / (4 * rounds_left))
     return points_reward(points)
