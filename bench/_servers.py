@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from service.api.admission import DEFAULT_TURNS
 from service.cli import API_APP, api_command
 from service.redis_server import free_port
 
@@ -145,7 +146,9 @@ def cairn_serve_line(workers: int = 2) -> str:
     """What :func:`cairn_serve` runs, and the API command it starts, for the benchmark's header."""
     gunicorn = " ".join(["gunicorn", *api_command("127.0.0.1", 0, workers, THREADS)[3:-1], repr(API_APP)])
     return (f"cairn serve --workers {workers} (its supervisor, an RQ worker, and: "
-            f"{gunicorn.replace('127.0.0.1:0', '127.0.0.1:PORT')})")
+            f"{gunicorn.replace('127.0.0.1:0', '127.0.0.1:PORT')}; "
+            f"CAIRN_CONCURRENT_REQUESTS={os.environ.get('CAIRN_CONCURRENT_REQUESTS', DEFAULT_TURNS)} requests at once "
+            "per process)")
 
 
 class BlockingClient:

@@ -19,6 +19,7 @@ from flask import Flask
 
 from domain import registry
 from service.api import compression, cors, docs, errors, games, health, keys, prelude, records, rules, stream, table
+from service.api.admission import DEFAULT_QUEUE_SECONDS, DEFAULT_TURNS, Admission
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
@@ -51,6 +52,10 @@ DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var",
     "CORS_ORIGINS": "*",
     "SNAPSHOT_SECRET": None,
+    # Requests running the app at once in a process (0: no limit), and how long one waits for its turn before a
+    # 503: see service.api.admission.
+    "CONCURRENT_REQUESTS": DEFAULT_TURNS,
+    "REQUEST_QUEUE_SECONDS": DEFAULT_QUEUE_SECONDS,
 }
 
 # Every route of the API: records are the scores, exports and audits the workers make.
@@ -74,6 +79,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     _freeze_boot_objects()
+    turns = int(app.config["CONCURRENT_REQUESTS"])
+    if turns > 0:
+        patience = float(app.config["REQUEST_QUEUE_SECONDS"])
+        app.wsgi_app = Admission(app.wsgi_app, turns, patience)  # type: ignore[method-assign]
     return app
 
 
