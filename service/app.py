@@ -18,8 +18,21 @@ from typing import Any
 from flask import Flask
 
 from domain import registry
-from service.api import compression, cors, docs, errors, games, health, keys, prelude, records, rules, stream, table
-from service.api.admission import DEFAULT_QUEUE_SECONDS, DEFAULT_TURNS, Admission
+from service.api import (
+    admission,
+    compression,
+    cors,
+    docs,
+    errors,
+    games,
+    health,
+    keys,
+    prelude,
+    records,
+    rules,
+    stream,
+    table,
+)
 from service.api.context import Services
 from service.api.jsonio import OrjsonProvider
 from service.api.matches import MatchCache
@@ -54,8 +67,8 @@ DEFAULTS: dict[str, Any] = {
     "SNAPSHOT_SECRET": None,
     # Requests running the app at once in a process (0: no limit), and how long one waits for its turn before a
     # 503: see service.api.admission.
-    "CONCURRENT_REQUESTS": DEFAULT_TURNS,
-    "REQUEST_QUEUE_SECONDS": DEFAULT_QUEUE_SECONDS,
+    "CONCURRENT_REQUESTS": admission.DEFAULT_TURNS,
+    "REQUEST_QUEUE_SECONDS": admission.DEFAULT_QUEUE_SECONDS,
 }
 
 # Every route of the API: records are the scores, exports and audits the workers make.
@@ -72,6 +85,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["cairn"] = _services(app.config)
     errors.register(app)
     cors.register(app, app.config["CORS_ORIGINS"])
+    turns = int(app.config["CONCURRENT_REQUESTS"])
+    if turns > 0:
+        admission.register(app, turns, float(app.config["REQUEST_QUEUE_SECONDS"]))
     app.before_request(prelude.before_request)
     # Hooks run in the reverse order of registration: compression last, after every hook that reads a body.
     app.after_request(compression.compress)
@@ -79,10 +95,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     _freeze_boot_objects()
-    turns = int(app.config["CONCURRENT_REQUESTS"])
-    if turns > 0:
-        patience = float(app.config["REQUEST_QUEUE_SECONDS"])
-        app.wsgi_app = Admission(app.wsgi_app, turns, patience)  # type: ignore[method-assign]
     return app
 
 

@@ -11,31 +11,29 @@ handing turns over (each hand-over wakes a thread) and served 11 % fewer
 moves; with 8, in paired runs at 32 clients, it served as many or more and
 its p99 fell by a fifth.
 
-Only the app's own call holds a turn. A live stream's body, a generator
-the server iterates afterwards, runs outside it, as does the writing of
-any answer to a slow client. A request that waits longer than
-``REQUEST_QUEUE_SECONDS`` (1 s) for its turn gets a 503 ``overloaded``
-with ``Retry-After`` instead, and the app never sees it. The probes
-(``/health``, ``/ready``) never wait: an orchestrator must see a busy
-process as alive.
+A turn is taken before any other hook of the request and given back when
+its context ends, once the answer is made: a live stream's body, a
+generator the server iterates afterwards, runs outside it, as does the
+writing of any answer to a slow client. A request that waits longer than
+``REQUEST_QUEUE_SECONDS`` (1 s) for its turn is refused with a 503
+``overloaded`` and ``Retry-After`` before any of it runs; the refusal
+goes through the error handlers and the answer's hooks like any other, so
+a page on another origin can read it. The probes (``/health``,
+``/ready``) never wait: an orchestrator must see a busy process as alive.
 """
 from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
-from typing import Any
 
-from flask import Response
+from flask import Flask, g, request
 
-from service.api.errors import ApiError, problem
+from service.api.errors import ApiError
 
 DEFAULT_TURNS = 8
 DEFAULT_QUEUE_SECONDS = 1.0
-PROBES = frozenset({"/health", "/ready"})
+PROBE_BLUEPRINT = "health"
 RETRY_AFTER_SECONDS = 1
-
-WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
 class Turns:
@@ -71,25 +69,24 @@ class Turns:
                 self._free += 1
 
 
-class Admission:
-    """WSGI middleware: the app is called only with a turn."""
+def register(app: Flask, count: int, patience: float) -> None:
+    """Make every request of ``app`` but the probes wait for one of ``count`` turns; register it first of
+    the ``before_request`` hooks, so nothing of a request runs before its turn."""
+    turns = Turns(count)
 
-    def __init__(self, app: WsgiApp, turns: int, patience: float):
-        self.app, self.turns, self.patience = app, Turns(turns), patience
+    def take_turn() -> None:
+        if request.blueprint == PROBE_BLUEPRINT:
+            return
+        if not turns.take(patience):
+            raise ApiError(503, "overloaded", "Overloaded",
+                           "this process has more requests waiting than it can answer in time; retry after "
+                           "Retry-After seconds (a move with the same Idempotency-Key)",
+                           headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+        g.holds_turn = True
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if environ.get("PATH_INFO") in PROBES:
-            return self.app(environ, start_response)
-        if not self.turns.take(self.patience):
-            return _overloaded()(environ, start_response)
-        try:
-            return self.app(environ, start_response)
-        finally:
-            self.turns.give_back()
+    def give_turn_back(_error: BaseException | None) -> None:
+        if g.pop("holds_turn", False):
+            turns.give_back()
 
-
-def _overloaded() -> Response:
-    return problem(ApiError(503, "overloaded", "Overloaded",
-                            "this process has more requests waiting than it can answer in time; retry after "
-                            "Retry-After seconds (a move with the same Idempotency-Key)",
-                            headers={"Retry-After": str(RETRY_AFTER_SECONDS)}))
+    app.before_request(take_turn)
+    app.teardown_request(give_turn_back)
