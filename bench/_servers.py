@@ -147,8 +147,8 @@ def cairn_serve_line(workers: int = 2) -> str:
     gunicorn = " ".join(["gunicorn", *api_command("127.0.0.1", 0, workers, THREADS)[3:-1], repr(API_APP)])
     return (f"cairn serve --workers {workers} (its supervisor, an RQ worker, and: "
             f"{gunicorn.replace('127.0.0.1:0', '127.0.0.1:PORT')}; "
-            f"CAIRN_CONCURRENT_REQUESTS={os.environ.get('CAIRN_CONCURRENT_REQUESTS', DEFAULT_TURNS)} requests at once "
-            "per process)")
+            f"CAIRN_CONCURRENT_REQUESTS={os.environ.get('CAIRN_CONCURRENT_REQUESTS', DEFAULT_TURNS)}, 0 being no "
+            "limit)")
 
 
 class BlockingClient:

@@ -65,8 +65,8 @@ DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var",
     "CORS_ORIGINS": "*",
     "SNAPSHOT_SECRET": None,
-    # Requests running the app at once in a process (0: no limit), and how long one waits for its turn before a
-    # 503: see service.api.admission.
+    # Requests running the app at once in a process (0, the default: no limit), and how long one waits for
+    # its turn before a 503: see service.api.admission.
     "CONCURRENT_REQUESTS": admission.DEFAULT_TURNS,
     "REQUEST_QUEUE_SECONDS": admission.DEFAULT_QUEUE_SECONDS,
 }
