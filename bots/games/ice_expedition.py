@@ -1,14 +1,20 @@
-"""I C E Expedition: dig through the ice, send the artifacts home, and let the day end when the EP are spent.
+"""I C E Expedition: dig a shaft down to a building, send the artifacts home, and spend the EP well.
 
 Random play wanders its leader about and sends little, so its games run to the day limit with a few RP each.
-The rollout here excavates whenever it can, sends every artifact it may at the end of the day, brings
-archaeologists to the leader's tile (each one makes a dig cheaper) and otherwise moves or camps, keeping
-Overwork, Resend and an early end of the day for when nothing else is offered. The evaluation is the RP a
-seat holds now plus what its artifacts waiting on its guild board would bring once sent.
+The rollout here picks the building nearest uncovered (ICE-END-1: the fewest tiles left over it) and digs the
+tiles over it, top down: a dig there counts far above any other, a move counts by how many steps it saves
+towards the nearest tile over that building that can be dug now (ICE-EXC-1: at most one tile over it), the
+leader takes every archaeologist along (each one makes a dig cheaper, ICE-EXC-2), and after a dig the leader
+goes where the next dig is nearest. It sends every artifact it may at the end of the day, and keeps Overwork
+(unless it pays for a dig on the shaft), Resend and an early end of the day for when nothing else is offered.
+The evaluation is the RP a seat holds now plus what its artifacts waiting on its guild board would bring once
+sent.
 """
 from __future__ import annotations
 
 import random
+from collections import deque
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -30,7 +36,6 @@ SCORES = {
     "move": 1.5,
     "relocate": 1.0,
     "place_explorers": 1.0,
-    "place_snowflake": 1.0,
     "plan": 0.5,
     "end_turn": 4.0,
     "stop_sending": -2.0,
@@ -39,10 +44,27 @@ SCORES = {
     "end_day": -4.0,
 }
 
+# What a dig on the shaft is worth above any other dig: uncovering a building is the game's other ending
+# (ICE-END-1), and digs spread over the board leave every game to run to the day limit.
+SHAFT_DIG = 8.0
+# What each step saved towards the shaft is worth to a move, and each archaeologist taken along.
+STEP = 2.0
+COMPANY = 0.5
+# Overwork (1 RP, ICE-ACT-6) when it lets the leader dig the shaft this turn: above ending the turn.
+OVERWORK_FOR_SHAFT = 6.0
+# Tiles further than this from the shaft are all alike to a move.
+FAR = 8
 
-# What uncovering a building is worth to a dig, against the 10 of any excavation: the building ending is
-# the game's other ending, and digging anywhere else leaves every game to run to the day limit.
-BUILDING_PULL = 16.0
+
+@dataclass(frozen=True)
+class Shaft:
+    """The tiles over the building nearest uncovered, and how far each standable tile is from digging them."""
+
+    cone: frozenset[str]
+    steps: dict[str, int]
+
+    def distance(self, place: str | None) -> int:
+        return min(self.steps.get(place or "", FAR), FAR)
 
 
 def _depth(place: str | None) -> int:
@@ -56,64 +78,89 @@ def _geometry() -> Geometry:
     return rules.geo
 
 
-def _towards_buildings(state: dict) -> dict[str, float]:
-    """How much digging each tile brings a building nearer to uncovered (ICE-END-1): a tile over a building
-    counts the more the fewer tiles are left over it, and each layer further up two thirds of the layer
-    below, so a leader on the snow is drawn down the shafts that lead to the building nearest uncovered."""
+_shafts: dict[frozenset[str], Shaft] = {}
+
+
+def _shaft(state: dict) -> Shaft:
+    """The shaft of the board as it lies: the same board comes up in every world and every playout step
+    until a tile goes, so each is worked out once."""
+    key = frozenset(state["tiles"])
+    found = _shafts.get(key)
+    if found is None:
+        if len(_shafts) > 512:
+            _shafts.clear()
+        found = _shafts[key] = _dig_plan(key)
+    return found
+
+
+def _dig_plan(tiles: frozenset[str]) -> Shaft:
+    """Every present tile over some building must go for it to be uncovered (ICE-END-1); the building with the
+    fewest is the target. Its tiles with at most one tile over them can be dug now (ICE-EXC-1); the steps
+    from every standable tile to the nearest of them (ICE-ACT-1 over ICE-GEO-3 adjacency) guide the leader."""
     geo = _geometry()
-    present = set(map(parse_slot, state["tiles"]))
-    weight: dict[Slot, float] = {}
-    level: dict[Slot, float] = {}
-    for building in geo.building_slots & present:
-        covers = [slot for slot in geo.above[building] if slot in present]
-        for cover in covers:
-            level[cover] = max(level.get(cover, 0.0), 1.0 / len(covers))
-    while level:
-        weight.update(level)
-        above: dict[Slot, float] = {}
-        for slot, value in level.items():
-            for over in geo.above[slot]:
-                if over in present and over not in weight:
-                    above[over] = max(above.get(over, 0.0), value * 2 / 3)
-        level = above
-    return {slot_key(slot): value for slot, value in weight.items()}
+    present = set(map(parse_slot, tiles))
+    best: set[Slot] = set()
+    for building in sorted(geo.building_slots & present):
+        cone: set[Slot] = set()
+        level = {slot for slot in geo.above[building] if slot in present}
+        while level:
+            cone |= level
+            level = {over for slot in level for over in geo.above[slot] if over in present} - cone
+        if not best or len(cone) < len(best):
+            best = cone
+    ready = [slot for slot in best if geo.cover_count(present, slot) <= 1]
+    steps = {slot: 0 for slot in ready}
+    queue = deque(ready)
+    while queue:
+        slot = queue.popleft()
+        for near in geo.adjacent_tiles(present, slot):
+            if near not in steps and not geo.fully_covered(present, near):
+                steps[near] = steps[slot] + 1
+                queue.append(near)
+    return Shaft(frozenset(map(slot_key, best)), {slot_key(slot): n for slot, n in steps.items()})
 
 
-def _diggable(state: dict, key: str) -> bool:
-    """Whether the tile at ``key`` has at most one tile over it (ICE-EXC-1), buildings aside."""
-    tiles = state["tiles"]
-    tile = tiles.get(key)
-    if tile is None or tile["kind"] == "building":
-        return False
-    over = _geometry().above[parse_slot(key)]
-    return sum(slot_key(slot) in tiles for slot in over) <= 1
-
-
-def _score(state: dict, seat: str, move: dict, stuck: bool, towards: dict[str, float]) -> float:
+def _score(state: dict, seat: str, move: dict, shaft: Shaft, stuck: bool) -> float:
     kind = move["type"]
     score = SCORES.get(kind, 0.0)
     leader = state["leaders"].get(seat)
     if kind == "excavate":
-        return score + _depth(leader) + BUILDING_PULL * towards.get(leader or "", 0.0)
+        return score + _depth(leader) + (SHAFT_DIG if leader in shaft.cone else 0.0)
     if kind == "move":
-        # ICE-EXC-1: only a tile with at most one tile over it can be dug; walking anywhere else wastes the EP.
-        diggable = _diggable(state, move["to"])
-        return score + 0.5 * _depth(move["to"]) + (3.0 if stuck else 0.0) + (3.0 if diggable else -1.0) \
-            + BUILDING_PULL / 2 * towards.get(move["to"], 0.0)
+        saved = shaft.distance(leader) - shaft.distance(move["to"])
+        return score + STEP * saved + COMPANY * move.get("archaeologists", 0) + (3.0 if stuck else 0.0)
+    if kind == "place_explorers":
+        place = move["leaders"].get(seat)
+        if place is None:
+            return score
+        company = move["shares"][_places(state).index(place)] - 1 if place in _places(state) else 0
+        return score - STEP * shaft.distance(place) + COMPANY * company
+    if kind == "overwork":
+        return OVERWORK_FOR_SHAFT if stuck and leader in shaft.cone and shaft.distance(leader) == 0 else score
     if kind == "recruit":
         if move.get("kind") == "leader":
-            return score if leader is None else -1.0
+            return score + STEP * (FAR - shaft.distance(move.get("camp"))) if leader is None else -1.0
         here = state["tiles"].get(leader or "", {})
         return score if move.get("camp") == leader and here.get("arch", 0) < 2 and not stuck else 0.2
     return score
+
+
+def _places(state: dict) -> list[str]:
+    """Where the explorers of the tile being dug may go, in the order of a placement's shares (ICE-EXC-4)."""
+    dig = state.get("dig") or {}
+    slot = parse_slot(dig["slot"]) if dig.get("slot") else None
+    if slot is None:
+        return []
+    tiles = state["tiles"]
+    return [slot_key(below) for below in _geometry().below[slot] if slot_key(below) in tiles]
 
 
 def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> dict:
     player = state["players"][seat]
     # A leader with the EP for a dig but none offered stands where nobody can dig: better to walk on.
     stuck = player["ep"] >= 2 and not state["turn"]["spent"] and not any(move["type"] == "excavate" for move in moves)
-    towards = _towards_buildings(state) if any(move["type"] in ("excavate", "move") for move in moves) else {}
-    return prefer(moves, lambda move: _score(state, seat, move, stuck, towards), rng)
+    shaft = _shaft(state)
+    return prefer(moves, lambda move: _score(state, seat, move, shaft, stuck), rng)
 
 
 def evaluate(state: dict, seats: list[str]) -> Scores:
