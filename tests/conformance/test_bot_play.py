@@ -3,8 +3,8 @@
 Random play rarely reaches a game's real ending (a shared defeat early in Through Ice and Snow, vessels that
 never come home in Northwest Passage, the day limit in I C E Expedition), so the final scoring paths would
 never run under the harness's checks. Here each seat plays the rollout policy its game declares in
-``bots/games`` (on the live state, as a rollout plays its determinised world; a game without one, such as
-Borealis, reaches its end at random anyway); every check of the harness runs as in random play, and each
+``bots/games`` (on the live state, as a rollout plays its determinised world; a game without one is played
+uniformly); every check of the harness runs as in random play, and each
 game must end the way the game normally ends (``bots.endings``).
 """
 from __future__ import annotations
