@@ -9,7 +9,7 @@ star, BOR-SCORE-3; the two scoring cards, BOR-SCORE-4; a goal it meets, BOR-GOAL
 scientist it sends to a camp (each brings a star back at the next Reorganise, BOR-REO-3); a Reorganise by the
 stars it brings back, the cards its target location makes playable, and the weak cards it discards; a card
 taken by what it could add to the sheet. A position is worth the sheet it would get if the expedition ended
-now.
+now, plus a share of what the cards in hand could add.
 """
 from __future__ import annotations
 
@@ -50,6 +50,8 @@ PASS = -3.0
 # A card in hand that no location's scientists can take now (BOR-OBS-1a) counts this share of its potential,
 # and none when the seat can observe nothing at all: a hand that stays as it is passes again next turn.
 BLOCKED = 0.25
+# The share of a card's potential a hand is worth to a position: it is played only if scientists allow.
+HAND = 0.5
 # Paying a star to refresh the pool (BOR-OBS-4) pays only for a card far better than the pool's best.
 REFRESH = -1.0
 
@@ -239,5 +241,17 @@ def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> di
 
 
 def evaluate(state: dict, seats: list[str]) -> Scores:
+    """The sheet the game would score now, plus a share of what each card in hand could add: a playout cut
+    short leaves the cards taken unplayed, and the card a seat took would count for nothing."""
     totals = get_rules("borealis").final_score(state)["totals"]
-    return points_reward({seat: float(totals.get(seat, 0)) for seat in seats})
+    catalogue = _catalogue()
+    cards = catalogue.cards
+    points = {}
+    for seat in seats:
+        board = state["players"][seat]
+        species = {location: [cards[card_id].species for card_id in board["stacks"][location]]
+                   for location in boards.LOCATIONS}
+        tracks = catalogue.boards[board["board"]]
+        hand = sum(_potential(species, board["flags"], tracks, cards[card_id]) for card_id in board["hand"])
+        points[seat] = float(totals.get(seat, 0)) + HAND * hand
+    return points_reward(points)
