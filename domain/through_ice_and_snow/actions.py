@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from domain.core.canonical import canonical_json
 from domain.core.errors import IllegalMove
@@ -81,18 +82,10 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         if event_card(state) is None:
             return refuse("no_event_action", "this round's event card is not an action space now", "TIS-ACT-63")
         return None
-    space = CAT.spaces.get(space_id)
-    if space is None or state["n"] not in space["player_counts"]:
-        return refuse("no_such_space", f"no action space {space_id!r} with {state['n']} players", "TIS-SETUP-1",
-                      "space")
-    module = space.get("module")
-    if module and not (state["options"].get(module) or state["options"].get("scenario") == module):
-        return refuse("no_such_space", f"{space_id!r} belongs to the {module} module, not in this game",
-                      "TIS-CMD-1", "space")
-    if state["options"].get("scenario") in space.get("blocked_in", ()):
-        rule = {"magnetic_north_pole": "TIS-SOLO-MAG-3", "mysterious_epidemic": "TIS-SOLO-EPI-2"}
-        return refuse("space_blocked", f"a tile of this scenario covers {space_id!r}",
-                      rule[state["options"]["scenario"]], "space")
+    absent = _absence(*_game_of(state), space_id)
+    if absent is not None:
+        return absent
+    space = CAT.spaces[space_id]
     if space_id in state["used"] and not space.get("unlimited"):
         return refuse("space_taken", "each action space is used once per round", "TIS-ACT-2", "space")
     if space["position"] == "final" and not final_round(state):
@@ -132,6 +125,36 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         if refusal is not None:
             return refusal
     return None
+
+
+def _game_of(state: State) -> tuple[int, frozenset[str], str | None]:
+    """What decides which spaces a game has at all: its player count, the options it is played with (each
+    module by its name) and its scenario."""
+    options = state["options"]
+    return state["n"], frozenset(name for name, value in options.items() if value), options.get("scenario")
+
+
+def _absence(players: int, options: frozenset[str], scenario: str | None, space_id: str) -> IllegalMove | None:
+    """Why a game of ``players`` with these ``options`` and ``scenario`` has no space ``space_id`` at all."""
+    space = CAT.spaces.get(space_id)
+    if space is None or players not in space["player_counts"]:
+        return refuse("no_such_space", f"no action space {space_id!r} with {players} players", "TIS-SETUP-1",
+                      "space")
+    module = space.get("module")
+    if module and not (module in options or scenario == module):
+        return refuse("no_such_space", f"{space_id!r} belongs to the {module} module, not in this game",
+                      "TIS-CMD-1", "space")
+    if scenario is not None and scenario in space.get("blocked_in", ()):
+        rule = {"magnetic_north_pole": "TIS-SOLO-MAG-3", "mysterious_epidemic": "TIS-SOLO-EPI-2"}
+        return refuse("space_blocked", f"a tile of this scenario covers {space_id!r}", rule[scenario], "space")
+    return None
+
+
+@lru_cache(maxsize=64)
+def spaces_in_play(players: int, options: frozenset[str], scenario: str | None) -> tuple[str, ...]:
+    """The spaces such a game has, in the board's order: the same all game long, so listing the moves never
+    asks after the others."""
+    return tuple(space_id for space_id in CAT.spaces if _absence(players, options, scenario, space_id) is None)
 
 
 def upgrade_choices(state: State, player: dict) -> list[int]:
@@ -243,23 +266,27 @@ def lead_types(state: State, player: dict, lead: tuple[str, ...]) -> list[str]:
 
 def groups(pool: dict, low: int, high: int) -> list[dict]:
     """Every multiset of crew from ``pool`` with a size in [low, high] (TIS-ACT-62: officers may fill crew slots)."""
-    kinds = [kind for kind in CREW_TYPES if pool[kind]]
-    result: list[dict] = []
+    counts = tuple((kind, pool[kind]) for kind in CREW_TYPES if pool[kind])
+    return [dict(group) for group in _groups(counts, low, high)]
 
-    def walk(index: int, chosen: dict, size: int) -> None:
-        if index == len(kinds):
+
+@lru_cache(maxsize=4096)
+def _groups(counts: tuple[tuple[str, int], ...], low: int, high: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """:func:`groups` over a pool given as (kind, count) pairs, remembered: listing the moves asks for the same
+    few pools and sizes at every space of every turn."""
+    result: list[tuple[tuple[str, int], ...]] = []
+
+    def walk(index: int, chosen: tuple[tuple[str, int], ...], size: int) -> None:
+        if index == len(counts):
             if size >= low:
-                result.append(dict(chosen))
+                result.append(chosen)
             return
-        kind = kinds[index]
-        for count in range(min(pool[kind], high - size) + 1):
-            if count:
-                chosen[kind] = count
-            walk(index + 1, chosen, size + count)
-        chosen.pop(kind, None)
+        kind, available = counts[index]
+        for count in range(min(available, high - size) + 1):
+            walk(index + 1, (*chosen, (kind, count)) if count else chosen, size + count)
 
-    walk(0, {}, 0)
-    return result
+    walk(0, (), 0)
+    return tuple(result)
 
 
 def placements(state: State, player: dict, options: list[Option]) -> list[tuple[str | None, dict]]:
@@ -288,11 +315,13 @@ def base_space_moves(state: State, seat: int, space_id: str) -> list[dict]:
     if space_refusal(state, seat, space_id) is not None:
         return []
     player = state["players"][seat]
-    moves: dict[str, dict] = {}
+    moves: dict[tuple, dict] = {}
     for extra in extras(state, seat, space_id):
+        choice = repr(sorted(extra.items()))
         for lead, crew in placements(state, player, requirements(state, seat, space_id, extra)):
-            move = {"type": "take_action", "space": space_id, "lead": lead, "crew": crew, **extra}
-            moves.setdefault(repr(sorted(move.items())), move)
+            # Two crew options may offer the same placement: each move once.
+            moves.setdefault((choice, lead, tuple(crew.items())),
+                             {"type": "take_action", "space": space_id, "lead": lead, "crew": crew, **extra})
     return list(moves.values())
 
 
@@ -300,7 +329,7 @@ def action_moves(state: State, seat: int) -> list[dict]:
     """TIS-ACT-1..4: every action the seat may take now, then passing (TIS-AMB-4), as the parts narrow the turn
     (after Kellett's look, that action)."""
     moves: list[dict] = []
-    for space_id in [*CAT.spaces, EVENT_SPACE]:
+    for space_id in [*spaces_in_play(*_game_of(state)), EVENT_SPACE]:
         moves.extend(space_moves(state, seat, space_id))
     moves.append({"type": "pass"})
     for hook in state["parts"].hooks("turn_filters"):
