@@ -9,6 +9,7 @@ chance that the expedition reaches its end with the fuel and dynamite it has lef
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -273,6 +274,9 @@ RESTOCK = {"fuel": frozenset({"experiment", "visit_inuit", "revisit_inuit", "rec
            "dynamite": frozenset({"experiment", "resource_exchange", "resource_collection"}),
            "food": frozenset({"hunt", "ice_fishing"})}
 URGENT = 0.5
+# The choices of the way (TIS-VOY-2), and how much longer than the shortest a way searched may be, in voyages.
+WAYFINDING = frozenset({"choose_destination", "place_map_section"})
+WAY_SLACK = 1.0
 
 
 def _restocks(state: dict, me: dict, need: dict[str, float], move: dict, lacking: list[str]) -> bool:
@@ -289,13 +293,18 @@ def _restocks(state: dict, me: dict, need: dict[str, float], move: dict, lacking
 
 
 def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
-    """Leave out of the search the moves that spend what the expedition lacks (a coastal voyage short of fuel,
+    """Leave out of the search the ways on that are much longer than the shortest, the moves that spend what the
+    expedition lacks (a coastal voyage short of fuel,
     dynamite put into a warehouse while the ice still needs it) and, while the fleet is urgently short of fuel
     or dynamite (or food), every action but those that restock it, if one is offered: a few noisy playouts
     cannot see that the prestige of another action is worth nothing in a shared defeat. Nor is a pass
     searched while an action is offered."""
     score = _scorer(state, seat)
     kept = unavoided(moves, score)
+    if kept and kept[0]["type"] in WAYFINDING:
+        # Every voyage more costs the fleet a dynamite and a fuel a ship: only the ways on near the shortest.
+        best = max(score(move) for move in kept)
+        return [move for move in kept if score(move) >= best - WAY_SLACK]
     if seat not in state.get("seats", []) or not any(move["type"] == "take_action" for move in kept):
         return kept
     # Passing ends the seat's Action phase (TIS-ACT-4) with crew left idle that Ice Fishing alone would feed.
@@ -314,22 +323,19 @@ def _prestige(player: dict) -> float:
     return float(player["vp"]) - 5 * max(0, sum(player["crew"].values()) - player["food"])
 
 
-# What an Action phase can restock, for the fleet: an Experiment or an Inuit visit (+2 fuel, TIS-ACT-32,
-# TIS-ACT-12) and a dynamite (an Experiment or the captain's warehouse, TIS-ACT-41).
-RESTOCK_FUEL = 2.0
-RESTOCK_DYNAMITE = 1.0
-FUEL_MAX = 10
+# What an Action phase may restock for the fleet, on average: an Experiment or an Inuit visit gives 2 fuel
+# (TIS-ACT-32, TIS-ACT-12), an Experiment or the captain's warehouse a dynamite (TIS-ACT-41), but not every
+# round, and a longer way must still cost more than it may restock.
+RESTOCK_FUEL = 1.0
+RESTOCK_DYNAMITE = 0.5
 
 
 def _chance(cover: float, phases: int) -> float:
-    """A rough chance that the fleet lasts to the end when what it holds, with what the ``phases`` Action
-    phases left may restock, covers the need by ``cover`` (negative when short): sure with 2 to spare, less
-    the fewer to spare, and none short with no Action phase left to restock (TIS-LOSE-1 to 3)."""
-    if cover >= 2:
-        return 1.0
-    if cover >= 0:
-        return 0.85 + 0.075 * cover
-    return max(0.0 if phases == 0 else 0.03, 0.85 + 0.25 * cover)
+    """A rough chance that the fleet lasts to the end when what it holds covers the need by ``cover`` (negative
+    when short) with ``phases`` Action phases left: even when what those phases may restock on average would
+    just cover it, the less sure the more phases are left to go wrong, and with none left (the final voyage
+    draws no event, TIS-END-1) a matter of whether it covers (TIS-LOSE-1 to 3)."""
+    return 1 / (1 + math.exp(-(cover + 0.5) / (0.25 + 0.5 * phases)))
 
 
 def _reach(state: dict) -> float:
@@ -340,8 +346,7 @@ def _reach(state: dict) -> float:
     ahead = _ahead(state)
     fuel = sum(player["fuel"] for player in players)
     events = max(0.0, ahead.voyages - 1) * (VOYAGE_FUEL - 1)  # the final voyage draws no event (TIS-END-1)
-    room = sum(FUEL_MAX - player["fuel"] for player in players)
-    fuel_cover = fuel + min(RESTOCK_FUEL * ahead.action_phases, room) - (ahead.voyages + events) * len(players)
+    fuel_cover = fuel + RESTOCK_FUEL * ahead.action_phases - (ahead.voyages + events) * len(players)
     dynamite = sum(player["dynamite"] for player in players)
     dynamite_cover = dynamite + RESTOCK_DYNAMITE * ahead.action_phases - ahead.voyages - ahead.extra_dynamite
     return _chance(fuel_cover, ahead.action_phases) * _chance(dynamite_cover, ahead.action_phases)
