@@ -1,11 +1,12 @@
 """Through Ice and Snow: keep the expedition alive to its final voyage, then score.
 
 Random play loses everyone the game in rounds 5 to 9: the fleet runs out of fuel (towing nobody can cover)
-or of dynamite (no leader can break the ice). The rollout here sails the shortest route to the final anchor,
-prefers open sea (half the fuel of a coastal voyage) unless every ship has fuel to spare, and in the Action
-phase weighs each space by what the seat lacks most: fuel and dynamite when the expedition runs short, food
-before the meal, prestige otherwise. The evaluation is the prestige each seat holds now, discounted by the
-chance that the expedition reaches its end with the fuel and dynamite it has left.
+or of dynamite (no leader can break the ice). The rollout here sails the shortest way to the final anchor on
+the map as its sections lie (and lays a new section on the side that keeps the way short), prefers open sea
+(half the fuel of a coastal voyage) unless every ship has fuel to spare, and in the Action phase weighs each
+space by what the seat lacks most: fuel and dynamite when the expedition runs short, food before the meal,
+prestige otherwise. The evaluation is the prestige each seat holds now, discounted by the chance that the
+expedition reaches its end with the fuel and dynamite it has left and what its Action phases left may restock.
 """
 from __future__ import annotations
 
@@ -293,18 +294,17 @@ def _restocks(state: dict, me: dict, need: dict[str, float], move: dict, lacking
 
 
 def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
-    """Leave out of the search the ways on that are much longer than the shortest, the moves that spend what the
-    expedition lacks (a coastal voyage short of fuel,
-    dynamite put into a warehouse while the ice still needs it) and, while the fleet is urgently short of fuel
-    or dynamite (or food), every action but those that restock it, if one is offered: a few noisy playouts
-    cannot see that the prestige of another action is worth nothing in a shared defeat. Nor is a pass
-    searched while an action is offered."""
+    """Leave out of the search the ways on much longer than the shortest, the moves that spend what the
+    expedition lacks (a coastal voyage short of fuel, dynamite put into a warehouse while the ice still needs it)
+    and, while the fleet is urgently short of fuel or dynamite (or, failing those, food), every action but those
+    that restock it, if one is offered: a few noisy playouts cannot see that the prestige of another action is
+    worth nothing in a shared defeat. Nor is a pass searched while an action is offered."""
     score = _scorer(state, seat)
     kept = unavoided(moves, score)
-    if kept and kept[0]["type"] in WAYFINDING:
+    ways = [score(move) for move in kept if move["type"] in WAYFINDING]
+    if ways:
         # Every voyage more costs the fleet a dynamite and a fuel a ship: only the ways on near the shortest.
-        best = max(score(move) for move in kept)
-        return [move for move in kept if score(move) >= best - WAY_SLACK]
+        return [move for move in kept if move["type"] not in WAYFINDING or score(move) >= max(ways) - WAY_SLACK]
     if seat not in state.get("seats", []) or not any(move["type"] == "take_action" for move in kept):
         return kept
     # Passing ends the seat's Action phase (TIS-ACT-4) with crew left idle that Ice Fishing alone would feed.
