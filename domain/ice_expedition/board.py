@@ -43,6 +43,13 @@ class Board:
         """ICE-SNOW-4 / ICE-LOG-5: standable and no Smilodon (inviolable tiles take nobody)."""
         return self.standable(key) and self.tiles[key]["smilodon"] is None
 
+    def enterable_keys(self) -> list[str]:
+        """Every tile :meth:`enterable` says yes to, by key: found from the slots not fully covered rather than
+        by asking every tile on the board."""
+        tiles = self.tiles
+        return sorted(key for key in map(slot_key, self.geo.not_fully_covered(self.present))
+                      if tiles[key]["smilodon"] is None)
+
     def takes_a_camp(self, key: str) -> bool:
         """Where a camp may stand, whether set up (ICE-ACT-3) or carried down after a dig (ICE-EXC-3 step 6):
         one rule for both, so a dig never puts a camp where Set up camp could not (no camp there already,
@@ -64,8 +71,22 @@ class Board:
         return [slot_key(s) for s in self.geo.adjacent_tiles(self.present, parse_slot(key))]
 
     def walkable_from(self, key: str) -> list[str]:
-        """Adjacent tiles an explorer may step onto: standable, no Smilodon, no Rift edge crossed."""
-        return [k for k in self.adjacent(key) if self.enterable(k) and not self.step_blocked(key, k)]
+        """Adjacent tiles an explorer may step onto: standable, no Smilodon, no Rift edge crossed.
+
+        :meth:`enterable` and :meth:`step_blocked` inlined, and the Rift check made only where one of the two
+        tiles has a Rift: every listing of a turn's moves asks this of every explorer's tile."""
+        tiles, present, geo = self.tiles, self.present, self.geo
+        rift_here = key in tiles and tiles[key].get("rift")
+        walkable = []
+        for slot in geo.adjacent_tiles(present, parse_slot(key)):
+            end = slot_key(slot)
+            tile = tiles[end]
+            if tile["smilodon"] is not None or geo.fully_covered(present, slot):
+                continue
+            if (rift_here or tile.get("rift")) and self.step_blocked(key, end):
+                continue
+            walkable.append(end)
+        return walkable
 
     def return_pieces(self, key: str) -> None:
         """Explorers, camp and Smilodon of a tile leaving the board go back to the reserve; leaders to

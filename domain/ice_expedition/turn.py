@@ -135,12 +135,12 @@ def snow_moves(flow: Flow, seat: str) -> list[dict]:
                           for end in board.walkable_from(start)]
         elif effect == "F-MANT" and state["leaders"][seat] is not None:  # ICE-SNOW-3
             start = state["leaders"][seat]
-            for end in sorted(k for k in board.tiles if k != start and board.enterable(k)):
+            for end in (k for k in board.enterable_keys() if k != start):
                 moves += [{"type": "play_snow_tile", "tile": tile_id, "to": end, "archaeologists": n}
                           for n in navigator_counts(flow, seat, start)]
         elif effect == "F-SMIL" and state["reserve"]["smilodons"] > 0:  # ICE-SNOW-4
-            moves += [{"type": "play_snow_tile", "tile": tile_id, "at": k} for k in sorted(board.tiles)
-                      if board.enterable(k) and board.tiles[k]["kind"] != "building"]
+            moves += [{"type": "play_snow_tile", "tile": tile_id, "at": k} for k in board.enterable_keys()
+                      if board.tiles[k]["kind"] != "building"]
         elif effect == "F-SAIL":  # ICE-SNOW-5
             targets = [s for s in others if state["leaders"][s] is not None and board.enterable(state["leaders"][s])]
             moves += [{"type": "play_snow_tile", "tile": tile_id, "leader": s} for s in targets or [None]]
