@@ -104,18 +104,19 @@ class Determiniser:
         self.events = events
         self.flat = events[1:]
         self.batches = batches(self.flat)
-        self._shown_memo: dict[int, set[str]] = {}
+        self._last_shown: dict[str, int] | None = None
         self._first_memo: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, int]]] = {}
 
-    def _shown_after(self, at: int) -> set[str]:
-        """Every string the log shows this seat from event ``at`` on (counting after ``game_created``): a token
-        named there is accounted for (drawn in the open, played by someone) and is no filler for a hidden draw."""
-        if at not in self._shown_memo:
-            shown: set[str] = set()
-            for event in self.flat[at:]:
-                strings_in(event.get("secret"), strings_in(event.get("data"), shown))
-            self._shown_memo[at] = shown
-        return self._shown_memo[at]
+    def _shown_from(self, at: int, token: str) -> bool:
+        """Whether the log shows this seat ``token`` from event ``at`` on (counting after ``game_created``): a
+        token named there is accounted for (drawn in the open, played by someone) and is no filler for a hidden
+        draw. Each token's last showing is found in one pass over the log, on first use."""
+        if self._last_shown is None:
+            self._last_shown = {}
+            for index, event in enumerate(self.flat):
+                for shown in strings_in(event.get("secret"), strings_in(event.get("data"), set())):
+                    self._last_shown[shown] = index
+        return self._last_shown.get(token, -1) >= at
 
     def _first_shown(self, at: int, seats: tuple[str, ...]) -> dict[str, tuple[int, int]]:
         """For each string the public events of ``seats`` show from event ``at`` on, where it first shows
@@ -226,8 +227,9 @@ class Determiniser:
         first = self._first_shown(at + 1, seen_by) if seen_by else {}
         preferred = sorted((candidate for candidate in node.candidates if candidate in first), key=first.__getitem__)
         chosen = preferred[: node.count]
-        taken = set(chosen) | self._shown_after(at + 1)
-        free = [candidate for candidate in node.candidates if candidate not in taken]
+        taken = set(chosen)
+        free = [candidate for candidate in node.candidates
+                if candidate not in taken and not self._shown_from(at + 1, candidate)]
         if len(free) < node.count - len(chosen):
             free = [candidate for candidate in node.candidates if candidate not in chosen]
         chosen += rng.sample(free, node.count - len(chosen))

@@ -1,8 +1,6 @@
 """Borealis: Arctic Expeditions as a Cairn game (rules: ../shared/rules/borealis.md)."""
 from __future__ import annotations
 
-import marshal
-
 from domain.borealis import apply, decide, legal, setup, table, view
 from domain.borealis.catalogue import Catalogue, load_catalogue
 from domain.borealis.goals import GOAL_TYPES, claimable_goals
@@ -129,5 +127,3 @@ class Borealis(Rules[BorealisState]):
     def final_score(self, state: BorealisState) -> JsonObject:
         return score_sheet(state, self.catalogue)
 
-    def copy_state(self, state: BorealisState) -> BorealisState:
-        return marshal.loads(marshal.dumps(state))

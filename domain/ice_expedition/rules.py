@@ -1,8 +1,6 @@
 """I C E Expedition behind the Cairn game interface (spec ``rules/ice-expedition.md``)."""
 from __future__ import annotations
 
-import pickle
-
 from domain.core import ChanceNode, Rules
 from domain.core.events import Event, JsonObject
 from domain.ice_expedition import apply, chances, decide, legal, setup, view
@@ -91,6 +89,3 @@ class IceExpedition(Rules[IceExpeditionState]):
     def final_score(self, state: IceExpeditionState) -> JsonObject:
         return score_sheet(self.data, state)
 
-    def copy_state(self, state: IceExpeditionState) -> IceExpeditionState:
-        """Pickle round trip: the state is plain JSON data, and this is the fastest faithful copy."""
-        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))

@@ -1,8 +1,6 @@
 """Expedition: Northwest Passage (the Board Game Arena edition) behind Cairn's game interface."""
 from __future__ import annotations
 
-import json
-
 from domain.core.chance import ChanceNode
 from domain.core.events import Event, JsonObject
 from domain.core.rules import Rules
@@ -137,5 +135,3 @@ class NorthwestPassage(Rules[NorthwestPassageState]):
     def final_score(self, state: NorthwestPassageState) -> JsonObject:
         return score_sheet(state, self.catalogue)
 
-    def copy_state(self, state: NorthwestPassageState) -> NorthwestPassageState:
-        return json.loads(json.dumps(state))

@@ -82,18 +82,10 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         if event_card(state) is None:
             return refuse("no_event_action", "this round's event card is not an action space now", "TIS-ACT-63")
         return None
-    space = CAT.spaces.get(space_id)
-    if space is None or state["n"] not in space["player_counts"]:
-        return refuse("no_such_space", f"no action space {space_id!r} with {state['n']} players", "TIS-SETUP-1",
-                      "space")
-    module = space.get("module")
-    if module and not (state["options"].get(module) or state["options"].get("scenario") == module):
-        return refuse("no_such_space", f"{space_id!r} belongs to the {module} module, not in this game",
-                      "TIS-CMD-1", "space")
-    if state["options"].get("scenario") in space.get("blocked_in", ()):
-        rule = {"magnetic_north_pole": "TIS-SOLO-MAG-3", "mysterious_epidemic": "TIS-SOLO-EPI-2"}
-        return refuse("space_blocked", f"a tile of this scenario covers {space_id!r}",
-                      rule[state["options"]["scenario"]], "space")
+    absent = _absence(*_game_of(state), space_id)
+    if absent is not None:
+        return absent
+    space = CAT.spaces[space_id]
     if space_id in state["used"] and not space.get("unlimited"):
         return refuse("space_taken", "each action space is used once per round", "TIS-ACT-2", "space")
     if space["position"] == "final" and not final_round(state):
@@ -133,6 +125,36 @@ def space_refusal(state: State, seat: int, space_id: str) -> IllegalMove | None:
         if refusal is not None:
             return refusal
     return None
+
+
+def _game_of(state: State) -> tuple[int, frozenset[str], str | None]:
+    """What decides which spaces a game has at all: its player count, the options it is played with (each
+    module by its name) and its scenario."""
+    options = state["options"]
+    return state["n"], frozenset(name for name, value in options.items() if value), options.get("scenario")
+
+
+def _absence(players: int, options: frozenset[str], scenario: str | None, space_id: str) -> IllegalMove | None:
+    """Why a game of ``players`` with these ``options`` and ``scenario`` has no space ``space_id`` at all."""
+    space = CAT.spaces.get(space_id)
+    if space is None or players not in space["player_counts"]:
+        return refuse("no_such_space", f"no action space {space_id!r} with {players} players", "TIS-SETUP-1",
+                      "space")
+    module = space.get("module")
+    if module and not (module in options or scenario == module):
+        return refuse("no_such_space", f"{space_id!r} belongs to the {module} module, not in this game",
+                      "TIS-CMD-1", "space")
+    if scenario is not None and scenario in space.get("blocked_in", ()):
+        rule = {"magnetic_north_pole": "TIS-SOLO-MAG-3", "mysterious_epidemic": "TIS-SOLO-EPI-2"}
+        return refuse("space_blocked", f"a tile of this scenario covers {space_id!r}", rule[scenario], "space")
+    return None
+
+
+@lru_cache(maxsize=64)
+def spaces_in_play(players: int, options: frozenset[str], scenario: str | None) -> tuple[str, ...]:
+    """The spaces such a game has, in the board's order: the same all game long, so listing the moves never
+    asks after the others."""
+    return tuple(space_id for space_id in CAT.spaces if _absence(players, options, scenario, space_id) is None)
 
 
 def upgrade_choices(state: State, player: dict) -> list[int]:
@@ -307,7 +329,7 @@ def action_moves(state: State, seat: int) -> list[dict]:
     """TIS-ACT-1..4: every action the seat may take now, then passing (TIS-AMB-4), as the parts narrow the turn
     (after Kellett's look, that action)."""
     moves: list[dict] = []
-    for space_id in [*CAT.spaces, EVENT_SPACE]:
+    for space_id in [*spaces_in_play(*_game_of(state)), EVENT_SPACE]:
         moves.extend(space_moves(state, seat, space_id))
     moves.append({"type": "pass"})
     for hook in state["parts"].hooks("turn_filters"):

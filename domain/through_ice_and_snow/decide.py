@@ -54,6 +54,14 @@ def decide(state: State, seat: str, command: JsonObject) -> list[Event]:
     raise unknown_move(command, {"take_action", "pass"})
 
 
+def decide_offered(state: State, seat: str, move: JsonObject) -> list[Event]:
+    """The events of a move taken from the legal moves: a pass in the Action phase without the check that lists
+    every action again to see whether the turn may still end (TIS-LEG-6); any other move as :func:`decide`."""
+    if move["type"] == "pass" and not state["pending"] and state["step"] != "choose":
+        return [make_event("passed")]
+    return decide(state, seat, move)
+
+
 def _setup_choice(state: State, index: int, command: JsonObject) -> Event:
     """TIS-SETUP-16 / TIS-CMD-2 / TIS-CMD-3: keep one dealt card, face down until the reveal."""
     kind = command.get("type")

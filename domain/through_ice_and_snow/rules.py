@@ -101,6 +101,9 @@ class ThroughIceAndSnow(Rules[State]):
     def decide(self, state: State, seat: str, command: JsonObject) -> list[Event]:
         return decide.decide(state, seat, command)
 
+    def decide_offered(self, state: State, seat: str, move: JsonObject) -> list[Event]:
+        return decide.decide_offered(state, seat, move)
+
     def view(self, state: State, reader: str | None) -> dict:
         return view.view(state, reader)
 
