@@ -124,3 +124,88 @@ def test_the_ice_expedition_playout_uncovers_a_building_in_most_games():
     playout at both seats reaches the building ending (ICE-END-1) in most games; spread digs never did."""
     uncovered = sum(bool(rollout_game("ice-expedition", seed).state["end_triggered"]) for seed in range(8))
     assert uncovered >= 4
+
+
+def action_decision(seed: int) -> tuple[Match, str]:
+    """A two-player game of Through Ice and Snow, played at random up to the first turn of an Action phase."""
+    rng = random.Random(seed)
+    match, _ = create(get_rules(GAME), {}, ["Ann", "Bo"], "server", f"knowledge-{seed}")
+    while True:
+        actor = waiting_for(match)[0]
+        moves = legal_moves(match, actor)
+        if any(move["type"] == "take_action" for move in moves):
+            return match, actor
+        for event in submit(match, actor, rng.choice(moves), f"knowledge-{seed}"):
+            apply_event(match, event)
+
+
+def in_the_final_round(match: Match, fuel: int) -> None:
+    """The fleet on the blue anchor Herschel (TIS-ACT-5) with every map section laid on side A and ``fuel`` a
+    ship: one Action phase, then the final voyage (TIS-END-1)."""
+    state = match.state
+    state["sections"] = {"E": "A", "CE": "A", "CW": "A", "W": "A"}
+    state["anchor"] = "B1"
+    for player in state["players"]:
+        player["fuel"] = fuel
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_in_the_final_round_a_fleet_without_fuel_restocks_it_first(seed):
+    """Empty fuel tracks before the final voyage lose everyone the game there (TIS-LOSE-3), whatever prestige
+    or food the last Action phase brings: while a fuel restock is offered, it is all the search considers."""
+    match, seat = action_decision(seed)
+    in_the_final_round(match, fuel=0)
+    me = match.state["players"][match.state["seats"].index(seat)]
+    me["food"], me["health"] = 1, 1
+    me["wood"] = max(me["wood"], 1)
+    offered = legal_moves(match, seat)
+    restocking = [move for move in offered if move.get("space") in ("experiment", "visit-inuit")]
+    assert restocking
+    prune = knowledge_for(GAME).prune
+    assert prune is not None
+    assert prune(match.state, seat, offered) == restocking
+
+
+def test_the_evaluation_sees_no_end_for_a_fleet_out_of_fuel_before_the_final_voyage():
+    """With no Action phase left, the final voyage's fuel (1 a ship, TIS-END-1) is there or the game is lost:
+    the evaluation gives such a fleet next to no chance, and a fleet that has the fuel a good one."""
+    evaluate = knowledge_for(GAME).evaluate
+    assert evaluate is not None
+    match, _ = action_decision(0)
+    in_the_final_round(match, fuel=0)
+    match.state["step"] = "cleanup"
+    empty = evaluate(match.state, match.state["seats"])
+    in_the_final_round(match, fuel=2)
+    fuelled = evaluate(match.state, match.state["seats"])
+    assert max(empty.values()) < 0.05 < min(fuelled.values())
+    assert all(fuelled[seat] > 5 * empty[seat] for seat in fuelled)
+
+
+def test_the_leader_sails_the_way_the_map_sections_lie():
+    """From St. Patrick the fleet can reach the blue anchor Herschel in one voyage (W1 to B1) or go round by
+    Mackenzie (W1, W2, B2): a voyage more of dynamite and fuel (TIS-VOY-3, TIS-VOY-5). From Banks the route to
+    Herschel lies only on side A of the West section (GAP-1), so the leader placing it lays side A. The
+    playouts take the shorter way in all but their uniform moves, and the search never looks at a way longer
+    by more than a voyage (from Bathurst through Prince of Wales, every section on side A: its way on needs a
+    second dynamite)."""
+    knowledge = knowledge_for(GAME)
+    assert knowledge.prune is not None and knowledge.rollout is not None
+    match, seat = action_decision(1)
+    state = match.state
+    rng = random.Random(1)
+
+    def chosen(moves: list[dict], field: str) -> list[str]:
+        return [knowledge.rollout(state, seat, moves, rng)[field] for _ in range(200)]
+
+    state["sections"] = {"E": "A", "CE": "A", "CW": "A", "W": "A"}
+    state["anchor"] = "W1"
+    ways = [{"type": "choose_destination", "anchor": anchor} for anchor in ("B1", "W2")]
+    assert chosen(ways, "anchor").count("B1") > 180
+    state["sections"] = {"E": "A", "CE": "A", "CW": "A"}
+    state["anchor"], state["destination"] = "D3", "Z1"
+    sides = [{"type": "place_map_section", "section": "W", "side": side} for side in ("A", "B")]
+    assert chosen(sides, "side").count("A") > 180
+    state["sections"] = {"E": "A", "CE": "A", "CW": "A", "W": "A"}
+    state["anchor"] = "C3"
+    ways = [{"type": "choose_destination", "anchor": anchor} for anchor in ("Y2", "C2")]
+    assert knowledge.prune(state, seat, ways) == ways[:1]
