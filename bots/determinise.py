@@ -30,8 +30,9 @@ from domain.core.upcasting import ENGINE_EVENT_TYPES
 
 REPAIRS = 30
 # What the rules raise on a world that contradicts itself (a piece on a tile the world lacks, a card not in
-# the hand): the sign of a sample the log did not rule out but the game cannot hold.
-FOLD_ERRORS = (KeyError, ValueError, IndexError, TypeError, AttributeError, StopIteration)
+# the hand, an engine's own assertion such as I C E Expedition's dig spread over a tile whose sampled
+# history left it -1 archaeologists): the sign of a sample the log did not rule out but the game cannot hold.
+FOLD_ERRORS = (KeyError, ValueError, IndexError, TypeError, AttributeError, StopIteration, AssertionError)
 
 LogEntry = Mapping[str, Any]
 """An entry of a seat's log: an envelope as its token reads it (an event with its version, batch, ...)."""

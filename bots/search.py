@@ -101,8 +101,8 @@ class Search:
                 self._iterate(table_world(world), tree)
             except FOLD_ERRORS:
                 # A sampled world the rules cannot play on (seen in I C E Expedition: a leader on a tile the
-                # world lacks, a snow tile played from a hand that lacks it) is left out of this search
-                # rather than ending the bot's turn.
+                # world lacks, a snow tile played from a hand that lacks it, a dig over a tile left with -1
+                # archaeologists) is left out of this search rather than ending the bot's turn.
                 usable.remove(world)
         root = tree.get(())
         if root is None:
