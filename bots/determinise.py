@@ -106,6 +106,7 @@ class Determiniser:
         self.flat = events[1:]
         self.batches = batches(self.flat)
         self._last_shown: dict[str, int] | None = None
+        self._token_memo: list[tuple[set[str] | None, str | None, list[str]]] | None = None
         self._first_memo: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, int]]] = {}
 
     def _shown_from(self, at: int, token: str) -> bool:
@@ -128,16 +129,29 @@ class Determiniser:
             return self._first_memo[memo_key]
         first: dict[str, tuple[int, int]] = {}
         drawn_openly: set[str] = set()
-        for later, event in enumerate(self.flat[at:], start=at):
-            if event["type"] == "chance_resolved":
-                if "redacted" not in event:
-                    strings_in(event.get("secret"), strings_in(event.get("data"), drawn_openly))
-            elif event.get("seat") in seats:
-                for position, token in enumerate(ordered_strings(event.get("data"))):
+        for later, (drawn, seat, tokens) in enumerate(self._tokens()[at:], start=at):
+            if drawn is not None:
+                drawn_openly |= drawn
+            elif seat in seats:
+                for position, token in enumerate(tokens):
                     if token not in drawn_openly:
                         first.setdefault(token, (later, position))
         self._first_memo[memo_key] = first
         return first
+
+    def _tokens(self) -> list[tuple[set[str] | None, str | None, list[str]]]:
+        """Each event of the log as :meth:`_first_shown` reads it, worked out once: what a public chance draw
+        drew (an empty set for a hidden one), else the event's seat and the strings of its data in order."""
+        if self._token_memo is None:
+            self._token_memo = []
+            for event in self.flat:
+                if event["type"] == "chance_resolved":
+                    drawn = set() if "redacted" in event else strings_in(event.get("secret"),
+                                                                        strings_in(event.get("data"), set()))
+                    self._token_memo.append((drawn, None, []))
+                else:
+                    self._token_memo.append((None, event.get("seat"), ordered_strings(event.get("data"))))
+        return self._token_memo
 
     def sample(self, rng: random.Random, world: Match[Any] | None = None) -> Match[Any]:
         """A world consistent with the log, or :class:`Inconsistent` after ``REPAIRS`` contradictions.
