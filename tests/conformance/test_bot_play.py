@@ -38,15 +38,6 @@ SEEDS: dict[str, int] = {
     "through-ice-and-snow-all-modules": 2,
     "through-ice-and-snow-myths-and-legends": 2,
     "through-ice-and-snow-legendary-expeditions": 3,
-    "northwest-passage-default": 3,
-    "northwest-passage-default-table": 7,
-    "northwest-passage-hole-fill-source": 3,
-    "northwest-passage-sled-on-thawed-sea": 3,
-    "northwest-passage-greenland-requires-northwest": 9,
-    "northwest-passage-greenland-arrival-trigger": 3,
-    "northwest-passage-northwest-arrival-trigger": 3,
-    "northwest-passage-small-tiles-unlimited": 2,
-    "northwest-passage-never-left-greenland": 3,
 }
 # The solo scenarios of Through Ice and Snow, whose prestige the rollout policy does not yet keep above 0 to
 # the final voyage: their games are checked as deeply as the policy plays them.
