@@ -33,9 +33,16 @@ LAY = 2.5
 SLACK = 3.0
 # Fame an action is worth while nothing else separates two plans: sooner is better.
 TEMPO = 0.1
-# Rows frozen at some sun position (NWP-COMP-8, sun track 2.3): rows 0-3 in rounds 3, 5 and 10, rows 4-5 also
-# in round 4. Lanes there stall the ship, and the Greenland entry (11, 5) is the only one open in round 10.
-ICE_COST = {0: 3.0, 1: 3.0, 2: 3.0, 3: 3.0, 4: 2.0, 5: 0.5}
+# Actions a ship is likely to lose to each round, of this one and the next ICE_AHEAD - 1, in which a cell it
+# would sail through is frozen (NWP-COMP-8, NWP-ACT-6: a ship neither enters nor leaves a frozen tile). With
+# the sun track's rows 0-1 frozen in 7 rounds of 10, rows 2-3 in 4 and rows 4-5 in 1, a lane through the
+# south stays open, and the Greenland entries (11, 4) and (11, 5) are open in round 10 where (11, 3) is not.
+ICE = 2.0
+ICE_AHEAD = 3
+# The most a draw is credited for the actions its tile would save: more is luck of the tile being laid well.
+DRAWN_GAIN = 4.0
+# How far below the best-rated move a move may be rated and still be searched.
+WINDOW = 6.0
 # Actions a point of land on an open end's border is likely to cost.
 COAST = 1.5
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -81,23 +88,39 @@ def _cells_to(cell: Cell, port: str) -> int:
     return 1 + min(abs(x - ex) + abs(y - ey) for ex, ey in _port_entries(port))
 
 
-def _open_end(cell: Cell, port: str, land: int) -> float:
+@cache
+def _ice(cell: Cell, round_: int) -> float:
+    """What ice is likely to cost a ship sailing through ``cell`` from round ``round_`` on (:data:`ICE`)."""
+    catalogue = _catalogue()
+    rounds = catalogue.tables["rounds"]
+    track = catalogue.frozen_cells
+    return ICE * sum(cell in track[(later - 1) % len(track)]
+                     for later in range(max(1, round_), min(rounds, round_ + ICE_AHEAD - 1) + 1))
+
+
+def _open_end(cell: Cell, port: str, land: int, round_: int) -> float:
     """Actions from a tile with sea towards the empty ``cell`` to the port: lay the lane from there, enter.
     Each of the ``land`` points on that border is coast the next tile has to match (NWP-GEO-4): coasts run on
     into walls a lane must go round, while a border of open sea takes any tile with sea there."""
-    return LAY * _cells_to(cell, port) + 1 + COAST * land
+    return LAY * _cells_to(cell, port) + 1 + COAST * land + _ice(cell, round_)
 
 
 class Chart:
-    """The sea lanes of one position: which tiles and ports a ship can sail between (ice aside), and each
-    position's distance in actions to a port."""
+    """The sea lanes of one board: which tiles and ports a ship can sail between (ice aside), and each
+    position's distance in actions to a port. It reads only the laid tiles, so one chart serves every
+    position with the same board (see :func:`chart_of`)."""
 
     def __init__(self, state: dict):
-        self.state = state
-        self.board = Board(state, _catalogue())
+        # A snapshot: the engine lays tiles into the state's grid in place.
+        self.state = {"tiles": dict(state["tiles"]), "cells": [list(row) for row in state["cells"]],
+                      "lattice": state["lattice"], "sun": state["sun"]}
+        self.round = state.get("round", 1)
+        self.board = Board(self.state, _catalogue())
         self.lattice = state["lattice"]
         self._lanes: dict[str, list[str]] | None = None
         self._distances: dict[str, dict[str, float]] = {}
+        self._draws: dict[tuple[str, str, str], float | None] = {}
+        self._placements: dict[tuple[tuple[str, ...], int, int, str, str], float | None] = {}
 
     def lanes(self) -> dict[str, list[str]]:
         """NWP-GEO-6: the positions next to each position across a border with sea."""
@@ -109,6 +132,13 @@ class Chart:
             self._lanes = lanes
         return self._lanes
 
+    def ice(self, position: str) -> float:
+        """What ice is likely to cost a ship sailing through a tile: a tile is frozen if any cell is (NWP-GEO-9);
+        ports never freeze."""
+        if position in (GREENLAND, NORTHWEST):
+            return 0.0
+        return max(_ice(cell, self.round) for cell in self.board.tile_cells(position))
+
     def open_ends(self, position: str, port: str) -> float:
         """The cheapest way on to ``port`` from ``position`` by laying lane into an empty cell beside it with
         sea on the shared border (or into a free entry cell, from a port)."""
@@ -116,7 +146,7 @@ class Chart:
             if position == port:
                 return 0.0
             free = [cell for cell in _port_entries(position) if self.board.tile_at(cell) is None]
-            return min((_open_end(cell, port, 0) for cell in free), default=UNREACHABLE)
+            return min((_open_end(cell, port, 0, self.round) for cell in free), default=UNREACHABLE)
         best = UNREACHABLE
         for x, y in self.board.tile_cells(position):
             for dx, dy in STEPS:
@@ -125,7 +155,7 @@ class Chart:
                     continue
                 values = [self.lattice[j][i] for i, j in edge_points((x, y), near)]
                 if SEA in values:
-                    best = min(best, _open_end(near, port, 3 - values.count(SEA)))
+                    best = min(best, _open_end(near, port, 3 - values.count(SEA), self.round))
         return best
 
     def distances(self, port: str) -> dict[str, float]:
@@ -140,16 +170,48 @@ class Chart:
                 value, position = heapq.heappop(heap)
                 if value > best[position]:
                     continue
+                # The ship sails from ``target`` into ``position``: a move, and the ice it may wait out there.
+                onwards = value + 1 + self.ice(position)
                 for target in lanes[position]:
-                    if value + 1 < best[target]:
-                        best[target] = value + 1
-                        heapq.heappush(heap, (value + 1, target))
+                    if onwards < best[target]:
+                        best[target] = onwards
+                        heapq.heappush(heap, (onwards, target))
             self._distances[port] = best
         return self._distances[port]
+
+    def best_draw(self, kind: str, here: str, port: str) -> float | None:
+        """How many actions nearer ``port`` the best placement of a tile of ``kind`` next to the ship at
+        ``here`` would bring it, or None when no placement lets it sail on."""
+        key = (kind, here, port)
+        if key not in self._draws:
+            board = self.board
+            contact = board.contact_cells(here)
+            if here not in (GREENLAND, NORTHWEST):
+                # Only cells the ship can sail into: those its tile borders with sea.
+                mine = self.board.tile_cells(here)
+                contact = {cell for cell in contact if any(
+                    self.lattice[j][i] == SEA for near in mine if abs(near[0] - cell[0]) + abs(near[1] - cell[1]) == 1
+                    for i, j in edge_points(near, cell))}
+            here_distance = self.distances(port).get(here, UNREACHABLE)
+            best = None
+            for rows in _orientations(kind):
+                for x, y in board.anchors(rows, contact):
+                    if board.fits(rows, x, y, contact):
+                        after = self.placement(rows, x, y, here, port)
+                        if after is not None and (best is None or here_distance - after > best):
+                            best = here_distance - after
+            self._draws[key] = best
+        return self._draws[key]
 
     def placement(self, rows: tuple[str, ...], x: int, y: int, here: str, port: str) -> float | None:
         """The distance to ``port`` of a ship that sails from ``here`` onto a tile laid as ``rows`` at (x, y),
         or None when the ship could not sail onto it (no sea on the border it shares with ``here``)."""
+        key = (rows, x, y, here, port)
+        if key not in self._placements:
+            self._placements[key] = self._placement(rows, x, y, here, port)
+        return self._placements[key]
+
+    def _placement(self, rows: tuple[str, ...], x: int, y: int, here: str, port: str) -> float | None:
         cells = footprint(rows, x, y)
         own = set(cells)
 
@@ -182,10 +244,28 @@ class Chart:
                     continue
                 tile = board.tile_at(near)
                 if tile is None:
-                    best = min(best, _open_end(near, port, 3 - seas(border)))
+                    best = min(best, _open_end(near, port, 3 - seas(border), self.round))
                 elif tile != here:
                     best = min(best, 1 + distances.get(tile, UNREACHABLE))
-        return 1 + best + sum(ICE_COST.get(cy, 0.0) for _, cy in cells) / len(cells)
+        return 1 + best + max(_ice(cell, self.round) for cell in cells)
+
+
+_CHARTS: dict[tuple[int, str, tuple[tuple[str, int, int], ...]], Chart] = {}
+CHARTS_KEPT = 512
+
+
+def chart_of(state: dict) -> Chart:
+    """The chart of the state's board in its round, shared by every position with the same tiles laid: a
+    playout lays a tile only now and then, and every iteration of a search starts from the same board."""
+    # Tile ids alone do not fix the board: small tiles are numbered as drawn, not as laid.
+    key = (state.get("round", 1), "".join(state["lattice"]),
+           tuple((tile, *laid["anchor"]) for tile, laid in state["tiles"].items()))
+    found = _CHARTS.get(key)
+    if found is None:
+        if len(_CHARTS) >= CHARTS_KEPT:
+            _CHARTS.clear()
+        found = _CHARTS[key] = Chart(state)
+    return found
 
 
 def _actions_left(state: dict, seat: str) -> int:
@@ -240,7 +320,11 @@ def _score(state: dict, seat: str, move: dict, chart: Chart, goal: str | None) -
     if kind == "end_turn":
         return 20.0
     if turn.get("actions"):
-        return -10.0
+        # A second action costs a crewman more (NWP-ROUND-3) than waiting a turn for it; only an arrival a rival
+        # could take first (NWP-SCORE-3, NWP-SCORE-4) is worth it.
+        arrivals = state["northwest_arrivals"] if goal == NORTHWEST else state["greenland_arrivals"]
+        racing = any(other not in arrivals for other in state["seats"] if other != seat)
+        return 25.0 if kind == "move_ship" and move["to"] == goal and racing else AVOID
     if kind == "move_ship":
         if goal is None:
             return AVOID
@@ -265,10 +349,15 @@ def _score(state: dict, seat: str, move: dict, chart: Chart, goal: str | None) -
             return -2.0
         if goal is None and kind == "draw_tile":
             return -1.0
-        drawn = _best_draw(chart, _tile_type(move["source"]), ship["at"], goal or NORTHWEST)
-        return -1.0 if drawn is None else 5.0 + min(drawn, 4.0) - 0.3 * len(player["hand"])
+        drawn = chart.best_draw(_tile_type(move["source"]), ship["at"], goal or NORTHWEST)
+        return -1.0 if drawn is None else 5.0 + min(drawn, DRAWN_GAIN) - 0.3 * len(player["hand"])
     if kind in ("explore", "discover"):
-        return 4.0 if move.get("pay_from") == SHIP else -2.0
+        if move.get("pay_from") != SHIP:
+            return -2.0
+        # NWP-ACT-8, NWP-ACT-9: zone multiplier x 1 for 3 crew, x 2 for 2; rated by fame a crewman.
+        token = state["tokens"][move["token_id"]]
+        fame, crew = (1, 3) if kind == "explore" else (2, 2)
+        return 6.0 + 2.0 * _catalogue().zone(tuple(token["cell"])) * fame / crew
     if kind in ("move_sled", "refresh_and_draw"):
         return -3.0
     if kind == "pass":
@@ -281,26 +370,32 @@ def _tile_type(tile_id: str) -> str:
     return large.type if large is not None else tile_id.split("#")[0]
 
 
-def _best_draw(chart: Chart, kind: str, here: str, port: str) -> float | None:
-    """How many actions nearer ``port`` the best placement of a tile of ``kind`` next to the ship would bring
-    it, or None when no placement lets it sail on."""
-    board = chart.board
-    contact = board.contact_cells(here)
-    here_distance = chart.distances(port).get(here, UNREACHABLE)
-    best = None
-    for rows in _orientations(kind):
-        for x, y in board.anchors(rows, contact):
-            if board.fits(rows, x, y, contact):
-                after = chart.placement(rows, x, y, here, port)
-                if after is not None and (best is None or here_distance - after > best):
-                    best = here_distance - after
-    return best
+def _rated(state: dict, seat: str, moves: list[dict], draws: bool) -> list[float]:
+    """:func:`_score` of each move. Draws are rated (the costliest part: every placement the drawn tile could
+    have) only when ``draws`` is set or no other move already beats the best a draw can be rated."""
+    lanes = chart_of(state)
+    goal = _goal(state, seat, lanes) if state.get("phase") == "play" else NORTHWEST
+    scores = [None if move["type"] in ("draw_tile", "draft_pick") else _score(state, seat, move, lanes, goal)
+              for move in moves]
+    ceiling = 5.0 + DRAWN_GAIN
+    if draws or max((score for score in scores if score is not None), default=AVOID) < ceiling:
+        scores = [_score(state, seat, move, lanes, goal) if score is None else score
+                  for move, score in zip(moves, scores, strict=True)]
+    return [ceiling - 10.0 if score is None else score for score in scores]
 
 
 def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> dict:
-    chart = Chart(state)
-    goal = _goal(state, seat, chart) if state.get("phase") == "play" else NORTHWEST
-    return prefer(moves, lambda move: _score(state, seat, move, chart, goal), rng)
+    rated = {id(move): score for move, score in zip(moves, _rated(state, seat, moves, False), strict=True)}
+    return prefer(moves, lambda move: rated[id(move)], rng)
+
+
+def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
+    """The moves rated within :data:`WINDOW` of the best: a handful of iterations is better spent telling good
+    plans apart than on a tile laid nowhere, a crewman spent on a second action or a round passed away."""
+    scores = _rated(state, seat, moves, True)
+    best = max(scores)
+    kept = [move for move, score in zip(moves, scores, strict=True) if score > AVOID and score >= best - WINDOW]
+    return kept or moves
 
 
 def _plan(state: dict, seat: str, chart: Chart, needs: dict[str, tuple[float, float]]) -> float:
@@ -367,13 +462,13 @@ def evaluate(state: dict, seats: list[str]) -> Scores:
     """The sheet the game would score now without the ship's abandonment (NWP-END-5), plus what the ship's
     plan can still expect (:func:`_plan`)."""
     totals = score_sheet(state, _catalogue())["totals"]
-    chart = Chart(state)
-    needs = {seat: _needs(state, seat, chart) for seat in state["seats"]}
+    lanes = chart_of(state)
+    needs = {seat: _needs(state, seat, lanes) for seat in state["seats"]}
     points = {}
     for seat in seats:
         ship = state["players"][seat][SHIP]
         charged = not ship["returned"] and not (ship["at"] == GREENLAND and not _stay_is_abandoned(state))
-        points[seat] = float(totals.get(seat, 0)) + (_risk(ship) if charged else 0.0) + _plan(state, seat, chart, needs)
+        points[seat] = float(totals.get(seat, 0)) + (_risk(ship) if charged else 0.0) + _plan(state, seat, lanes, needs)
     return points_reward(points)
 
 
