@@ -3,9 +3,10 @@
 A strong player keeps the whole crew aboard the ship, takes one action a turn (a second costs a crewman more,
 NWP-ROUND-3), lays tiles ahead of the ship whose far side is open sea, sails on as soon as a tile is down,
 reaches the Northwest early (arrival fame by order, NWP-SCORE-3) and turns for home in time to be back before
-round 10 ends (NWP-SCORE-4, and NWP-SCORE-7's penalty for a ship left out). The rollout plays that plan; the
-evaluation values it: the sheet without the ship's abandonment, plus the arrival and return fame the ship can
-still expect and less the penalty it risks, both judged from the actions it needs against the actions left.
+round 10 ends (NWP-SCORE-4, and NWP-SCORE-7's penalty for a ship left out). The rollout plays that plan, and
+the search is kept to the moves it rates near its best; the evaluation values the plan: the sheet without
+the ship's abandonment, plus the arrival and return fame the ship can still expect and less the penalty it
+risks, both judged from the actions it needs against the actions left.
 
 Distances are in ship actions, over the sea lanes already laid (one move a tile, NWP-ACT-6) and, beyond their
 open ends, about :data:`LAY` actions a cell still to be drawn, laid and sailed.
@@ -20,10 +21,12 @@ from functools import cache
 from bots.games import AVOID, Scores, prefer
 from bots.outcome import points_reward
 from domain.northwest_passage.board import Board
-from domain.northwest_passage.catalogue import Catalogue, load_catalogue
+from domain.northwest_passage.catalogue import Catalogue
 from domain.northwest_passage.lattice import SEA, east_edge, edge_points, footprint, orient, west_edge
+from domain.northwest_passage.rules import NorthwestPassage
 from domain.northwest_passage.scoring import NEVER_LEFT_BEFORE_THE_OPTION, score_sheet
 from domain.northwest_passage.state import GREENLAND, NORTHWEST, SHIP
+from domain.registry import get_rules
 
 Cell = tuple[int, int]
 # Actions a cell of lane still costs: a draw, a placement and a move for a small tile, half of those a cell
@@ -51,7 +54,10 @@ UNREACHABLE = 99.0
 
 @cache
 def _catalogue() -> Catalogue:
-    return load_catalogue()
+    """The component data the engine plays with (board, sun track, tiles, tables)."""
+    rules = get_rules("northwest-passage")
+    assert isinstance(rules, NorthwestPassage)
+    return rules.catalogue
 
 
 @cache
@@ -106,9 +112,9 @@ def _open_end(cell: Cell, port: str, land: int, round_: int) -> float:
 
 
 class Chart:
-    """The sea lanes of one board: which tiles and ports a ship can sail between (ice aside), and each
-    position's distance in actions to a port. It reads only the laid tiles, so one chart serves every
-    position with the same board (see :func:`chart_of`)."""
+    """The sea lanes of one board in one round: which tiles and ports a ship can sail between, and each
+    position's distance in actions to a port, the ice it is likely to wait out included. It reads only the
+    laid tiles and the round, so one chart serves every position with both alike (see :func:`chart_of`)."""
 
     def __init__(self, state: dict):
         # A snapshot: the engine lays tiles into the state's grid in place.
