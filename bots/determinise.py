@@ -195,7 +195,7 @@ class Determiniser:
         stamp = self.rules.declared_events.stamp
         for move in moves:
             try:
-                produced = self.rules.decide(match.state, actor, move)
+                produced = self.rules.decide_offered(match.state, actor, move)
             except IllegalMove:
                 continue
             if [event["type"] for event in produced] != types:

@@ -1,17 +1,19 @@
 """How a finished game ended, in the terms of each game's normal end.
 
 Through Ice and Snow ends normally with the final voyage (scored, or in a solo scenario judged on its
-objectives), not with a shared defeat; Northwest Passage with the vessels home or round 10 played with
-arrivals scored; I C E Expedition either way (a building uncovered, or the day limit), and a run of games
-should see both; Borealis always ends with its scoring. The benchmark and the conformance suite judge bot
-play by these words.
+objectives), not with a shared defeat. Northwest Passage ends normally with the vessels home or round 10
+played, either way with an arrival scored: a vessel that reached the Northwest, or a return to Greenland
+scored where the options score one without it. Every explorer can also be home after a trip of one tile out
+and back in the first round (NWP-END-2), a game that never meets the race it is scored on. I C E Expedition
+ends normally either way (a building uncovered, or the day limit), and a run of games should see both;
+Borealis always ends with its scoring. The benchmark and the conformance suite judge bot play by these words.
 """
 from __future__ import annotations
 
 from domain.core.match import Match
 
 TIS_ENDED = "final voyage scored"
-NWP_HOME, NWP_ARRIVED = "vessels home", "round 10, arrivals scored"
+NWP_HOME, NWP_ARRIVED = "vessels home, arrivals scored", "round 10, arrivals scored"
 ICE_BUILDING, ICE_DAYS = "building uncovered", "day limit"
 
 
@@ -26,11 +28,11 @@ def ending(match: Match) -> str:
             return TIS_ENDED
         return f"defeat ({sheet.get('rule')})"
     if name == "northwest-passage":
-        if sheet.get("ended_by") == "NWP-END-2":
-            return NWP_HOME
-        arrived = any(player["fame_by"].get(rule) for player in state["players"].values()
-                      for rule in ("NWP-SCORE-3", "NWP-SCORE-4"))
-        return NWP_ARRIVED if arrived else f"no arrivals ({sheet.get('ended_by')})"
+        arrived = any(player["reached_northwest"] or player["fame_by"].get("NWP-SCORE-4")
+                      for player in state["players"].values())
+        if not arrived:
+            return f"no arrivals ({sheet.get('ended_by')})"
+        return NWP_HOME if sheet.get("ended_by") == "NWP-END-2" else NWP_ARRIVED
     if name == "ice-expedition":
         return ICE_BUILDING if state.get("end_triggered") else ICE_DAYS
     return "scored"

@@ -94,6 +94,15 @@ class Rules(ABC, Generic[StateT]):
     def decide(self, state: StateT, seat: str, command: JsonObject) -> list[Event]:
         """Events for a seat's command, or raise :class:`IllegalMove`. Must not mutate ``state``."""
 
+    def decide_offered(self, state: StateT, seat: str, move: JsonObject) -> list[Event]:
+        """The events of ``move``, which the caller took unchanged from ``legal_moves(state, seat)``.
+
+        A search plays out thousands of moves it took from that list, and a game whose :meth:`decide` checks a
+        command by listing every legal move again pays twice for each: such a game overrides this to build
+        the events without the check. The conformance suite holds both to the same events.
+        """
+        return self.decide(state, seat, move)
+
     @abstractmethod
     def chance_node(self, state: StateT) -> ChanceNode | None:
         """The random outcome the game waits for, if any: it comes before any seat may act."""

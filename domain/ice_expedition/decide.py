@@ -20,10 +20,10 @@ def decide(rules, state: dict, seat: str, command: dict) -> list[Event]:
     offered = {canonical_json(m) for m in moves}
     if canonical_json(command) not in offered:
         raise explain.refusal(Flow(rules, state), seat, command, waiting_step(state), moves)
-    return [_event(rules, state, seat, command)]
+    return [event_of(rules, state, seat, command)]
 
 
-def _event(rules, state: dict, seat: str, command: dict) -> Event:
+def event_of(rules, state: dict, seat: str, command: dict) -> Event:
     """The command as its event, with what apply cannot work out again: a kept request hidden from the other
     seats, a played tile's front and effect, a dig's cost."""
     flow = Flow(rules, state)

@@ -64,6 +64,10 @@ class IceExpedition(Rules[IceExpeditionState]):
     def decide(self, state: IceExpeditionState, seat: str, command: JsonObject) -> list[Event]:
         return decide.decide(self, state, seat, command)
 
+    def decide_offered(self, state: IceExpeditionState, seat: str, move: JsonObject) -> list[Event]:
+        """Offered moves skip ``decide``'s check, which lists every legal move again."""
+        return [decide.event_of(self, state, seat, move)]
+
     def chance_node(self, state: IceExpeditionState) -> ChanceNode | None:
         if not state["chance"]:
             return None

@@ -5,7 +5,9 @@ An artifact is a dict with ``id``, ``type`` (``None`` for a prismatic),
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 
@@ -192,6 +194,23 @@ def best_allocation(cards: list[dict], arts: list[dict], per_fulfilled: int = 0)
     return total, [lines[n] for n in range(len(cards))]
 
 
+def remembered_allocation(cards: list[dict], arts: list[dict], per_fulfilled: int) -> list[dict]:
+    """:func:`best_allocation`'s lines, each problem solved once: a bot's search scores the same hands of
+    requests and cities thousands of times, and the allocation is most of a score sheet's cost. The result
+    does not depend on the order of ``arts``, so they are keyed sorted."""
+    key = canonical_json([cards, sorted(arts, key=lambda art: art["id"]), per_fulfilled])
+    lines: list[dict] = json.loads(_allocation_lines(key))
+    return lines
+
+
+@lru_cache(maxsize=1024)
+def _allocation_lines(key: str) -> str:
+    """The lines of the allocation for ``key`` (cards, artifacts, points per fulfilled request) as JSON, so
+    every caller gets objects of its own."""
+    cards, arts, per_fulfilled = json.loads(key)
+    return canonical_json(best_allocation(cards, arts, per_fulfilled)[1])
+
+
 def decree_points(decree: dict, arts: list[dict], fulfilled: int, shape_combinations: str = "disjoint") -> int:
     """ICE-DEC: one revealed decree scored over a player's city artifacts."""
     kind = decree["kind"]
@@ -242,7 +261,7 @@ def score_sheet(game_data: Catalogue, state: dict) -> dict:
     for seat, player in state["players"].items():
         city = [{**arts[a], "id": a} for a in player["city"]]
         cards = [game_data.requests[c] for c in player["requests"]]
-        _, allocation = best_allocation(cards, city, per_request)
+        allocation = remembered_allocation(cards, city, per_request)
         fulfilled = sum(1 for line in allocation if line["points"] > 0)
         seat_lines = [{"seat": seat, "rule": "ICE-END-4", "label": "RP held", "points": player["rp"]}]
         for line in allocation:

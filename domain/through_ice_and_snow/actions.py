@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from domain.core.canonical import canonical_json
 from domain.core.errors import IllegalMove
@@ -243,23 +244,27 @@ def lead_types(state: State, player: dict, lead: tuple[str, ...]) -> list[str]:
 
 def groups(pool: dict, low: int, high: int) -> list[dict]:
     """Every multiset of crew from ``pool`` with a size in [low, high] (TIS-ACT-62: officers may fill crew slots)."""
-    kinds = [kind for kind in CREW_TYPES if pool[kind]]
-    result: list[dict] = []
+    counts = tuple((kind, pool[kind]) for kind in CREW_TYPES if pool[kind])
+    return [dict(group) for group in _groups(counts, low, high)]
 
-    def walk(index: int, chosen: dict, size: int) -> None:
-        if index == len(kinds):
+
+@lru_cache(maxsize=4096)
+def _groups(counts: tuple[tuple[str, int], ...], low: int, high: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """:func:`groups` over a pool given as (kind, count) pairs, remembered: listing the moves asks for the same
+    few pools and sizes at every space of every turn."""
+    result: list[tuple[tuple[str, int], ...]] = []
+
+    def walk(index: int, chosen: tuple[tuple[str, int], ...], size: int) -> None:
+        if index == len(counts):
             if size >= low:
-                result.append(dict(chosen))
+                result.append(chosen)
             return
-        kind = kinds[index]
-        for count in range(min(pool[kind], high - size) + 1):
-            if count:
-                chosen[kind] = count
-            walk(index + 1, chosen, size + count)
-        chosen.pop(kind, None)
+        kind, available = counts[index]
+        for count in range(min(available, high - size) + 1):
+            walk(index + 1, (*chosen, (kind, count)) if count else chosen, size + count)
 
-    walk(0, {}, 0)
-    return result
+    walk(0, (), 0)
+    return tuple(result)
 
 
 def placements(state: State, player: dict, options: list[Option]) -> list[tuple[str | None, dict]]:
@@ -288,11 +293,13 @@ def base_space_moves(state: State, seat: int, space_id: str) -> list[dict]:
     if space_refusal(state, seat, space_id) is not None:
         return []
     player = state["players"][seat]
-    moves: dict[str, dict] = {}
+    moves: dict[tuple, dict] = {}
     for extra in extras(state, seat, space_id):
+        choice = repr(sorted(extra.items()))
         for lead, crew in placements(state, player, requirements(state, seat, space_id, extra)):
-            move = {"type": "take_action", "space": space_id, "lead": lead, "crew": crew, **extra}
-            moves.setdefault(repr(sorted(move.items())), move)
+            # Two crew options may offer the same placement: each move once.
+            moves.setdefault((choice, lead, tuple(crew.items())),
+                             {"type": "take_action", "space": space_id, "lead": lead, "crew": crew, **extra})
     return list(moves.values())
 
 

@@ -8,7 +8,8 @@ the same engine the service uses, and checks at every step that:
 * no reader's payloads (view, legal moves, redacted events) contain another
   seat's secrets, and the public's contain none;
 * every move offered fits its declaration (``Rules.declared_moves``);
-* at sampled positions, every offered move is accepted, a sample of moves
+* at sampled positions, every offered move is accepted (and gives the same
+  events through ``Rules.decide_offered``, the search's shortcut), a sample of moves
   not offered (perturbed fields, wrong seats) is refused with ``IllegalMove``,
   and an offered move with a field added that no game has is refused as
   ``unknown_field``, the field named;
@@ -142,6 +143,7 @@ def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked:
             check_declared(match.rules.declared_moves, move, match.version)
         for move in rng.sample(moves, min(len(moves), max_checked)):
             submit_unchanging(match, before, seat, json.loads(json.dumps(move)), seed)
+            check_offered_events(match, seat, move)
         for move in moves[:: max(1, len(moves) // 3)][:3]:
             check_unknown_field(match, before, seat, move, seed)
         for move in perturbations(moves, rng, 20):
@@ -162,6 +164,13 @@ def check_moves(match: Match, rng: random.Random, seed: str | None, max_checked:
                 assert error.code == "not_your_turn" or (out_of_turn and error.rule_id), error.to_dict()
             else:
                 raise AssertionError(f"{other} played out of turn at version {match.version}")
+
+
+def check_offered_events(match: Match, seat: str, move: dict) -> None:
+    """The search's shortcut for an offered move (``Rules.decide_offered``) gives the events ``decide`` gives."""
+    expected = match.rules.decide(match.state, seat, move)
+    assert match.rules.decide_offered(match.state, seat, move) == expected, (
+        f"decide_offered differs from decide for {move} at version {match.version}")
 
 
 def check_declared(declared: MoveTypes, move: dict, version: int) -> None:

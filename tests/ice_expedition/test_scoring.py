@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.ice_expedition.scoring import best_allocation, decree_points, request_reward
+from domain.ice_expedition.scoring import best_allocation, decree_points, remembered_allocation, request_reward
 
 NAMES = {"Feat": "feat", "Nobility": "nobility", "Harmony": "harmony", "Philosophy": "philosophy",
          "Oblivion": "oblivion"}
@@ -84,6 +84,19 @@ def test_an_artifact_pays_one_request_only():
     cards = [{**SET2, "id": "a"}, {**SET2, "id": "b"}]
     assert best_allocation(cards, city("Harmony-S1-1", "Philosophy-S1-2"))[0] == 4
     assert best_allocation(cards, city("Harmony-S1-1", "Philosophy-S1-2", "Pr-1", "Harmony-S2-1"))[0] == 8
+
+
+def test_a_remembered_allocation_is_the_allocation_whatever_the_city_order_and_its_callers_do():
+    """ICE-REQ-2, solved once per problem: the same lines as solving it afresh, in any order of the city, and
+    a caller that changes the lines it was given changes nobody else's."""
+    cards = [{**SET2, "id": "set2"}, {**DUO, "id": "duo"}]
+    artifacts = city("Harmony-S1-1", "Philosophy-S1-2", "Oblivion-S2-1")
+    expected = best_allocation(cards, artifacts)[1]
+    first = remembered_allocation(cards, artifacts, 0)
+    assert first == expected
+    first[1]["artifacts"].clear()
+    first[1]["points"] = 0
+    assert remembered_allocation(cards, artifacts[::-1], 0) == expected
 
 
 SAMPLE = city("Feat-S1-1", "Feat-S2-1", "Feat-S3-2", "Harmony-S1-2", "Pr-1", "Oblivion-S1-1")
