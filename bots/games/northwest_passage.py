@@ -1,166 +1,369 @@
-"""Northwest Passage: lay tiles westwards, sail the ship to the Northwest and bring it home to Greenland.
+"""Northwest Passage: lay a sea lane westwards, sail the ship to the Northwest and bring it home to Greenland.
 
-Random play spreads its crew over the sled, draws tiles it never lays and leaves both vessels out on the ice
-(an abandonment penalty of up to 18). The rollout here keeps the whole crew aboard the ship, takes one
-action per turn (a second costs a crewman more), lays tiles next to the ship on the side of its goal and
-sails towards the goal: the Northwest port until the ship has reached it, then Greenland. The evaluation is
-the sheet the game would score now, less what the ship still has to sail and the penalty it risks if it
-cannot come back in time.
+A strong player keeps the whole crew aboard the ship, takes one action a turn (a second costs a crewman more,
+NWP-ROUND-3), lays tiles ahead of the ship whose far side is open sea, sails on as soon as a tile is down,
+reaches the Northwest early (arrival fame by order, NWP-SCORE-3) and turns for home in time to be back before
+round 10 ends (NWP-SCORE-4, and NWP-SCORE-7's penalty for a ship left out). The rollout plays that plan, and
+the search is kept to the moves it rates near its best; the evaluation values the plan: the sheet without
+the ship's abandonment, plus the arrival and return fame the ship can still expect and less the penalty it
+risks, both judged from the actions it needs against the actions left.
+
+Distances are in ship actions, over the sea lanes already laid (one move a tile, NWP-ACT-6) and, beyond their
+open ends, about :data:`LAY` actions a cell still to be drawn, laid and sailed.
 """
 from __future__ import annotations
 
+import heapq
+import math
 import random
 from functools import cache
-from pathlib import Path
 
-import domain.northwest_passage
 from bots.games import AVOID, Scores, prefer
 from bots.outcome import points_reward
-from domain.core.data import load_data
+from domain.northwest_passage.board import Board
+from domain.northwest_passage.catalogue import Catalogue
+from domain.northwest_passage.lattice import SEA, east_edge, edge_points, footprint, orient, west_edge
+from domain.northwest_passage.rules import NorthwestPassage
+from domain.northwest_passage.scoring import NEVER_LEFT_BEFORE_THE_OPTION, score_sheet
+from domain.northwest_passage.state import GREENLAND, NORTHWEST, SHIP
 from domain.registry import get_rules
 
-DATA = Path(domain.northwest_passage.__file__).parent / "data"
-
-WIDTH, NORTHWEST_ROWS, GREENLAND_ROWS = 12, (6, 8), (3, 5)
-# Cells from the Northwest port back to Greenland, roughly: the board's width and the rows between the ports.
-CROSSING = WIDTH + 2
-ABANDONED = 18
+Cell = tuple[int, int]
+# Actions a cell of lane still costs: a draw, a placement and a move for a small tile, half of those a cell
+# for a large one (NWP-ACT-1, NWP-ACT-3, NWP-ACT-6).
+LAY = 2.5
+# How many actions of slack make an arrival likely: the sun freezes lanes (NWP-COMP-8), a round may end early.
+SLACK = 3.0
+# Fame an action is worth while nothing else separates two plans: sooner is better.
+TEMPO = 0.1
+# Actions a ship is likely to lose to each round, of this one and the next ICE_AHEAD - 1, in which a cell it
+# would sail through is frozen (NWP-COMP-8, NWP-ACT-6: a ship neither enters nor leaves a frozen tile). With
+# the sun track's rows 0-1 frozen in 7 rounds of 10, rows 2-3 in 4 and rows 4-5 in 1, a lane through the
+# south stays open, and the Greenland entries (11, 4) and (11, 5) are open in round 10 where (11, 3) is not.
+ICE = 2.0
+ICE_AHEAD = 3
+# The most a draw is credited for the actions its tile would save: more is luck of the tile being laid well.
+DRAWN_GAIN = 4.0
+# How far below the best-rated move a move may be rated and still be searched.
+WINDOW = 6.0
+# Actions a point of land on an open end's border is likely to cost.
+COAST = 1.5
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+UNREACHABLE = 99.0
 
 
 @cache
-def _orientations() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Each tile type's land and sea (3 by 3 lattice points for a small tile, 3 by 5 for a large one) in every
-    orientation, mirrored or not and turned, anchored at its north-west cell as the engine places tiles."""
-    tiles, _ = load_data(DATA, "tiles")
-    out = {}
-    for kind in [*tiles["small"]["types"], *tiles["large"]]:
-        rows = tuple(kind["pattern"].split("/"))
-        seen: list[tuple[str, ...]] = []
-        for turned in (rows, tuple(row[::-1] for row in rows)):
-            for _ in range(4):
-                turned = tuple("".join(turned[len(turned) - 1 - c][r] for c in range(len(turned)))
-                               for r in range(len(turned[0])))
-                if turned not in seen:
-                    seen.append(turned)
-        out[kind["id"]] = tuple(seen)
-    return out
+def _catalogue() -> Catalogue:
+    """The component data the engine plays with (board, sun track, tiles, tables)."""
+    rules = get_rules("northwest-passage")
+    assert isinstance(rules, NorthwestPassage)
+    return rules.catalogue
 
 
-def _covers(rows: tuple[str, ...], x: int, y: int) -> list[tuple[int, int]]:
-    return [(x + dx, y + dy) for dy in range(len(rows) // 2) for dx in range(len(rows[0]) // 2)]
+@cache
+def _oriented(kind: str, rotation: int, flip: bool) -> tuple[str, ...]:
+    return orient(_catalogue().patterns[kind], rotation, flip)
 
 
-def _fits(state: dict, rows: tuple[str, ...], x: int, y: int) -> bool:
-    grid, lattice = state["cells"], state["lattice"]
-    if not all(0 <= cx < WIDTH and 0 <= cy < len(grid) and grid[cy][cx] is None for cx, cy in _covers(rows, x, y)):
-        return False
-    return all(lattice[2 * y + j][2 * x + i] in (".", value) for j, row in enumerate(rows)
-               for i, value in enumerate(row))
+@cache
+def _orientations(kind: str) -> tuple[tuple[str, ...], ...]:
+    """The distinct oriented patterns of a tile type (NWP-COMP-13: turned and mirrored)."""
+    seen: list[tuple[str, ...]] = []
+    for rotation in (0, 90, 180, 270):
+        for flip in (False, True):
+            rows = _oriented(kind, rotation, flip)
+            if rows not in seen:
+                seen.append(rows)
+    return tuple(seen)
 
 
-def _best_fit(state: dict, kind: str, frontier: list[tuple[int, int]], here: int, westward: bool) -> float | None:
-    """How much nearer its port the best placement of a tile of ``kind`` over a frontier cell brings the ship
-    (with a little for the sea it opens), or None when none fits."""
-    best = None
-    for rows in _orientations().get(kind, ()):
-        wide, tall = len(rows[0]) // 2, len(rows) // 2
-        for fx, fy in frontier:
-            for x, y in {(fx - dx, fy - dy) for dx in range(wide) for dy in range(tall)}:
-                if _fits(state, rows, x, y):
-                    gain = here - min(_to_port(cell, westward) for cell in _covers(rows, x, y))
-                    value = 2 * gain + 3 * "".join(rows).count("S") / len("".join(rows))
-                    best = value if best is None else max(best, value)
-    return best
+def _port_entries(port: str) -> tuple[Cell, ...]:
+    catalogue = _catalogue()
+    return catalogue.greenland_entry if port == GREENLAND else catalogue.northwest_entry
 
 
-def _frontier(state: dict, place: str, westward: bool) -> list[tuple[int, int]]:
-    """Empty cells next to the vessel's tile (or the port's entry cells) with sea on the border they share with
-    the vessel's tile."""
-    grid, lattice = state["cells"], state["lattice"]
-    if place == "G":
-        return [(11, y) for y in range(GREENLAND_ROWS[0], GREENLAND_ROWS[1] + 1) if grid[y][11] is None]
-    out = []
-    for x, y in _cells(state, place):
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < WIDTH and 0 <= ny < len(grid)) or grid[ny][nx] is not None:
-                continue
-            border = [(2 * x + 1 + dx + k * abs(dy), 2 * y + 1 + dy + k * abs(dx)) for k in (-1, 0, 1)]
-            if any(lattice[j][i] == "S" for i, j in border):
-                out.append((nx, ny))
-    return out
+def _port_edge(port: str, cell: Cell) -> tuple[tuple[int, int], ...]:
+    """NWP-GEO-7: the lattice points across which an entry cell touches its port."""
+    return east_edge(cell) if port == GREENLAND else west_edge(cell)
 
 
-def _cells(state: dict, place: str) -> list[tuple[int, int]]:
-    tile = state["tiles"].get(place)
-    return [tuple(cell) for cell in tile["cells"]] if tile else []
-
-
-def _to_port(cell: tuple[int, int], westward: bool) -> int:
+@cache
+def _cells_to(cell: Cell, port: str) -> int:
+    """Cells of lane from ``cell`` to the port, both ends included."""
     x, y = cell
-    low, high = NORTHWEST_ROWS if westward else GREENLAND_ROWS
-    rows = max(0, low - y, y - high)
-    return (x if westward else WIDTH - 1 - x) + rows + 1
+    return 1 + min(abs(x - ex) + abs(y - ey) for ex, ey in _port_entries(port))
 
 
-def _distance(state: dict, place: str, westward: bool) -> int:
-    """Steps from ``place`` (a tile, or a port) to the port the vessel is bound for."""
-    if place == ("N" if westward else "G"):
-        return 0
-    if place in ("N", "G"):
-        return CROSSING
-    cells = _cells(state, place)
-    return min((_to_port(cell, westward) for cell in cells), default=CROSSING)
+@cache
+def _ice(cell: Cell, round_: int) -> float:
+    """What ice is likely to cost a ship sailing through ``cell`` from round ``round_`` on (:data:`ICE`)."""
+    catalogue = _catalogue()
+    rounds = catalogue.tables["rounds"]
+    track = catalogue.frozen_cells
+    return ICE * sum(cell in track[(later - 1) % len(track)]
+                     for later in range(max(1, round_), min(rounds, round_ + ICE_AHEAD - 1) + 1))
 
 
-def _left_to_sail(state: dict, player: dict) -> int:
-    ship = player["ship"]
-    if ship["returned"] or ship["lost"]:
-        return 0
-    if player["reached_northwest"]:
-        return _distance(state, ship["at"], westward=False)
-    return _distance(state, ship["at"], westward=True) + CROSSING
+def _open_end(cell: Cell, port: str, land: int, round_: int) -> float:
+    """Actions from a tile with sea towards the empty ``cell`` to the port: lay the lane from there, enter.
+    Each of the ``land`` points on that border is coast the next tile has to match (NWP-GEO-4): coasts run on
+    into walls a lane must go round, while a border of open sea takes any tile with sea there."""
+    return LAY * _cells_to(cell, port) + 1 + COAST * land + _ice(cell, round_)
 
 
-def _score(state: dict, seat: str, move: dict) -> float:
+class Chart:
+    """The sea lanes of one board in one round: which tiles and ports a ship can sail between, and each
+    position's distance in actions to a port, the ice it is likely to wait out included. It reads only the
+    laid tiles and the round, so one chart serves every position with both alike (see :func:`chart_of`)."""
+
+    def __init__(self, state: dict):
+        # A snapshot: the engine lays tiles into the state's grid in place.
+        self.state = {"tiles": dict(state["tiles"]), "cells": [list(row) for row in state["cells"]],
+                      "lattice": state["lattice"], "sun": state["sun"]}
+        self.round = state.get("round", 1)
+        self.board = Board(self.state, _catalogue())
+        self.lattice = state["lattice"]
+        self._lanes: dict[str, list[str]] | None = None
+        self._distances: dict[str, dict[str, float]] = {}
+        self._draws: dict[tuple[str, str, str], float | None] = {}
+        self._placements: dict[tuple[tuple[str, ...], int, int, str, str], float | None] = {}
+
+    def lanes(self) -> dict[str, list[str]]:
+        """NWP-GEO-6: the positions next to each position across a border with sea."""
+        if self._lanes is None:
+            lanes: dict[str, list[str]] = {}
+            for position in [*self.state["tiles"], GREENLAND, NORTHWEST]:
+                lanes[position] = [target for target, border in self.board.borders(position).items()
+                                   if any(self.lattice[j][i] == SEA for i, j in border)]
+            self._lanes = lanes
+        return self._lanes
+
+    def ice(self, position: str) -> float:
+        """What ice is likely to cost a ship sailing through a tile: a tile is frozen if any cell is (NWP-GEO-9);
+        ports never freeze."""
+        if position in (GREENLAND, NORTHWEST):
+            return 0.0
+        return max(_ice(cell, self.round) for cell in self.board.tile_cells(position))
+
+    def open_ends(self, position: str, port: str) -> float:
+        """The cheapest way on to ``port`` from ``position`` by laying lane into an empty cell beside it with
+        sea on the shared border (or into a free entry cell, from a port)."""
+        if position in (GREENLAND, NORTHWEST):
+            if position == port:
+                return 0.0
+            free = [cell for cell in _port_entries(position) if self.board.tile_at(cell) is None]
+            return min((_open_end(cell, port, 0, self.round) for cell in free), default=UNREACHABLE)
+        best = UNREACHABLE
+        for x, y in self.board.tile_cells(position):
+            for dx, dy in STEPS:
+                near = (x + dx, y + dy)
+                if not self.board.on_board(near) or self.board.tile_at(near) is not None:
+                    continue
+                values = [self.lattice[j][i] for i, j in edge_points((x, y), near)]
+                if SEA in values:
+                    best = min(best, _open_end(near, port, 3 - values.count(SEA), self.round))
+        return best
+
+    def distances(self, port: str) -> dict[str, float]:
+        """Actions from every position to ``port``: moves along the lanes, then the cheapest open end."""
+        if port not in self._distances:
+            lanes = self.lanes()
+            best = {position: self.open_ends(position, port) for position in lanes}
+            best[port] = 0.0
+            heap = [(value, position) for position, value in best.items() if value < UNREACHABLE]
+            heapq.heapify(heap)
+            while heap:
+                value, position = heapq.heappop(heap)
+                if value > best[position]:
+                    continue
+                # The ship sails from ``target`` into ``position``: a move, and the ice it may wait out there.
+                onwards = value + 1 + self.ice(position)
+                for target in lanes[position]:
+                    if onwards < best[target]:
+                        best[target] = onwards
+                        heapq.heappush(heap, (onwards, target))
+            self._distances[port] = best
+        return self._distances[port]
+
+    def best_draw(self, kind: str, here: str, port: str) -> float | None:
+        """How many actions nearer ``port`` the best placement of a tile of ``kind`` next to the ship at
+        ``here`` would bring it, or None when no placement lets it sail on."""
+        key = (kind, here, port)
+        if key not in self._draws:
+            board = self.board
+            contact = board.contact_cells(here)
+            if here not in (GREENLAND, NORTHWEST):
+                # Only cells the ship can sail into: those its tile borders with sea.
+                mine = self.board.tile_cells(here)
+                contact = {cell for cell in contact if any(
+                    self.lattice[j][i] == SEA for near in mine if abs(near[0] - cell[0]) + abs(near[1] - cell[1]) == 1
+                    for i, j in edge_points(near, cell))}
+            here_distance = self.distances(port).get(here, UNREACHABLE)
+            best = None
+            for rows in _orientations(kind):
+                for x, y in board.anchors(rows, contact):
+                    if board.fits(rows, x, y, contact):
+                        after = self.placement(rows, x, y, here, port)
+                        if after is not None and (best is None or here_distance - after > best):
+                            best = here_distance - after
+            self._draws[key] = best
+        return self._draws[key]
+
+    def placement(self, rows: tuple[str, ...], x: int, y: int, here: str, port: str) -> float | None:
+        """The distance to ``port`` of a ship that sails from ``here`` onto a tile laid as ``rows`` at (x, y),
+        or None when the ship could not sail onto it (no sea on the border it shares with ``here``)."""
+        key = (rows, x, y, here, port)
+        if key not in self._placements:
+            self._placements[key] = self._placement(rows, x, y, here, port)
+        return self._placements[key]
+
+    def _placement(self, rows: tuple[str, ...], x: int, y: int, here: str, port: str) -> float | None:
+        cells = footprint(rows, x, y)
+        own = set(cells)
+
+        def seas(points: tuple[tuple[int, int], ...]) -> int:
+            return sum(rows[j - 2 * y][i - 2 * x] == SEA for i, j in points)
+
+        def sea(points: tuple[tuple[int, int], ...]) -> bool:
+            return seas(points) > 0
+
+        board = self.board
+        if here in (GREENLAND, NORTHWEST):
+            entries = set(_port_entries(here))
+            entered = any(cell in entries and sea(_port_edge(here, cell)) for cell in cells)
+        else:
+            mine = {tuple(cell) for cell in self.state["tiles"][here]["cells"]}
+            entered = any(sea(edge_points(cell, (cell[0] + dx, cell[1] + dy))) for cell in cells
+                          for dx, dy in STEPS if (cell[0] + dx, cell[1] + dy) in mine)
+        if not entered:
+            return None
+        distances = self.distances(port)
+        best = UNREACHABLE
+        goal = set(_port_entries(port))
+        for cell in cells:
+            if cell in goal and sea(_port_edge(port, cell)):
+                best = min(best, 1.0)
+            for dx, dy in STEPS:
+                near = (cell[0] + dx, cell[1] + dy)
+                border = edge_points(cell, near)
+                if near in own or not board.on_board(near) or not sea(border):
+                    continue
+                tile = board.tile_at(near)
+                if tile is None:
+                    best = min(best, _open_end(near, port, 3 - seas(border), self.round))
+                elif tile != here:
+                    best = min(best, 1 + distances.get(tile, UNREACHABLE))
+        return 1 + best + max(_ice(cell, self.round) for cell in cells)
+
+
+_CHARTS: dict[tuple[int, str, tuple[tuple[str, int, int], ...]], Chart] = {}
+CHARTS_KEPT = 512
+
+
+def chart_of(state: dict) -> Chart:
+    """The chart of the state's board in its round, shared by every position with the same tiles laid: a
+    playout lays a tile only now and then, and every iteration of a search starts from the same board."""
+    # Tile ids alone do not fix the board: small tiles are numbered as drawn, not as laid.
+    key = (state.get("round", 1), "".join(state["lattice"]),
+           tuple((tile, *laid["anchor"]) for tile, laid in state["tiles"].items()))
+    found = _CHARTS.get(key)
+    if found is None:
+        if len(_CHARTS) >= CHARTS_KEPT:
+            _CHARTS.clear()
+        found = _CHARTS[key] = Chart(state)
+    return found
+
+
+def _actions_left(state: dict, seat: str) -> int:
+    """The ship's actions still to come at one crewman each (one action a turn): its Available crew this round,
+    unless the seat has passed, and its whole crew every round after (NWP-ROUND-10: crew stand up again)."""
+    ship = state["players"][seat][SHIP]
+    now = 0 if seat in state.get("passed", ()) else ship["available"]
+    rounds = _catalogue().tables["rounds"]
+    return now + (ship["available"] + ship["resting"]) * max(0, rounds - state.get("round", 1))
+
+
+def _chance(margin: float) -> float:
+    """How likely a ship with ``margin`` actions to spare makes it."""
+    return 1.0 / (1.0 + math.exp(-margin / SLACK))
+
+
+def _rank_fame(table: list[int], rank: float) -> float:
+    """Fame at a fractional arrival rank (1 = first), read between the table's places."""
+    low = int(rank)
+    share = rank - low
+    fame = [0, *table, 0]
+    return (1 - share) * fame[min(low, len(fame) - 1)] + share * fame[min(low + 1, len(fame) - 1)]
+
+
+def _goal(state: dict, seat: str, chart: Chart) -> str | None:
+    """Where the seat's ship should sail: the Northwest until reached (while there is time to come home
+    afterwards), then Greenland; None for a ship that is home, or should stay there."""
     player = state["players"][seat]
-    ship = player["ship"]
-    westward = not player["reached_northwest"]
+    ship = player[SHIP]
+    if ship["returned"] or ship["lost"]:
+        return None
+    if player["reached_northwest"]:
+        return GREENLAND
+    left = _actions_left(state, seat)
+    if left < 30:
+        there = chart.distances(NORTHWEST).get(ship["at"], UNREACHABLE)
+        back = chart.distances(GREENLAND).get(ship["at"], UNREACHABLE) + 0.5 * there
+        if there + back > left + SLACK:
+            return None if ship["at"] == GREENLAND else GREENLAND
+    return NORTHWEST
+
+
+def _score(state: dict, seat: str, move: dict, chart: Chart, goal: str | None) -> float:
+    """How well ``move`` serves the plan (higher is better; :data:`AVOID` for moves that ruin it)."""
+    player = state["players"][seat]
+    ship = player[SHIP]
     kind = move["type"]
     turn = state.get("turn") or {}
-    if kind == "transfer_crew" and move.get("direction") != "to_ship":
-        return AVOID
+    if kind == "transfer_crew":
+        # The sled would split the crew and be left out on the ice (NWP-SCORE-7).
+        return 1.0 if move.get("direction") == "to_ship" else AVOID
     if kind == "end_turn":
         return 20.0
     if turn.get("actions"):
-        return -10.0
-    here = _distance(state, ship["at"], westward)
-    if kind == "move_ship" and westward and move["to"] == "G":
-        return AVOID
+        # A second action costs a crewman more (NWP-ROUND-3) than waiting a turn for it; only an arrival a rival
+        # could take first (NWP-SCORE-3, NWP-SCORE-4) is worth it.
+        arrivals = state["northwest_arrivals"] if goal == NORTHWEST else state["greenland_arrivals"]
+        racing = any(other not in arrivals for other in state["seats"] if other != seat)
+        return 25.0 if kind == "move_ship" and move["to"] == goal and racing else AVOID
     if kind == "move_ship":
-        gain = here - _distance(state, move["to"], westward)
-        return 10.0 * gain if gain > 0 else 0.5 if gain == 0 else -2.0
+        if goal is None:
+            return AVOID
+        distances = chart.distances(goal)
+        gain = distances.get(ship["at"], UNREACHABLE) - distances.get(move["to"], UNREACHABLE)
+        if move["to"] == GREENLAND and goal != GREENLAND:
+            return AVOID
+        return 10.0 + 3.0 * gain if gain > 0 else -1.0 if gain == 0 else -3.0
     if kind == "place_tile":
-        if move.get("pay_from") != "ship":
+        if goal is None or move.get("pay_from") != SHIP:
             return -2.0
-        x, y = move["anchor_x"], move["anchor_y"]
-        cells = [(x, y)]
-        if move["tile_id"].startswith("L"):
-            cells.append((x + 1, y) if move["rotation"] in (0, 180) else (x, y + 1))
-        gain = here - min(_to_port(cell, westward) for cell in cells)
-        pattern = "".join(_orientations()[move["tile_id"].split("#")[0]][0])
-        sea = 3.0 * pattern.count("S") / len(pattern)
-        return sea + (8.0 + 3.0 * gain if gain > 0 else 6.0 if gain == 0 else 1.0)
+        rows = _oriented(_tile_type(move["tile_id"]), move["rotation"], move["flip"])
+        after = chart.placement(rows, move["anchor_x"], move["anchor_y"], ship["at"], goal)
+        if after is None:
+            # A tile the ship cannot sail onto walls off the lane it lies on (or one of the port's three entry
+            # cells) for nothing: not even a playout's exploring move should lay it.
+            return AVOID
+        gain = chart.distances(goal).get(ship["at"], UNREACHABLE) - after
+        return 8.0 + 2.0 * gain if gain > 0 else 2.0 + 0.1 * gain
     if kind in ("draw_tile", "draft_pick"):
-        if move.get("pay_from", "ship") != "ship":
+        if move.get("pay_from", SHIP) != SHIP:
             return -2.0
-        fit = _best_fit(state, move.get("source", "").split("#")[0], _frontier(state, ship["at"], westward),
-                        here, westward)
-        return -1.0 if fit is None else 5.0 + fit - 0.2 * len(player["hand"])
-    if kind == "explore":
-        return 4.0 if move.get("pay_from") == "ship" else -2.0
-    if kind == "transfer_crew":
-        return 1.0
+        if goal is None and kind == "draw_tile":
+            return -1.0
+        drawn = chart.best_draw(_tile_type(move["source"]), ship["at"], goal or NORTHWEST)
+        return -1.0 if drawn is None else 5.0 + min(drawn, DRAWN_GAIN) - 0.3 * len(player["hand"])
+    if kind in ("explore", "discover"):
+        if move.get("pay_from") != SHIP:
+            return -2.0
+        # NWP-ACT-8, NWP-ACT-9: zone multiplier x 1 for 3 crew, x 2 for 2; rated by fame a crewman.
+        token = state["tokens"][move["token_id"]]
+        fame, crew = (1, 3) if kind == "explore" else (2, 2)
+        return 6.0 + 2.0 * _catalogue().zone(tuple(token["cell"])) * fame / crew
     if kind in ("move_sled", "refresh_and_draw"):
         return -3.0
     if kind == "pass":
@@ -168,18 +371,110 @@ def _score(state: dict, seat: str, move: dict) -> float:
     return 0.0
 
 
+def _tile_type(tile_id: str) -> str:
+    large = _catalogue().large.get(tile_id)
+    return large.type if large is not None else tile_id.split("#")[0]
+
+
+def _rated(state: dict, seat: str, moves: list[dict], draws: bool) -> list[float]:
+    """:func:`_score` of each move. Draws are rated (the costliest part: every placement the drawn tile could
+    have) only when ``draws`` is set or no other move already beats the best a draw can be rated."""
+    lanes = chart_of(state)
+    goal = _goal(state, seat, lanes) if state.get("phase") == "play" else NORTHWEST
+    scores = [None if move["type"] in ("draw_tile", "draft_pick") else _score(state, seat, move, lanes, goal)
+              for move in moves]
+    ceiling = 5.0 + DRAWN_GAIN
+    if draws or max((score for score in scores if score is not None), default=AVOID) < ceiling:
+        scores = [_score(state, seat, move, lanes, goal) if score is None else score
+                  for move, score in zip(moves, scores, strict=True)]
+    return [ceiling - 10.0 if score is None else score for score in scores]
+
+
 def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> dict:
-    return prefer(moves, lambda move: _score(state, seat, move), rng)
+    rated = {id(move): score for move, score in zip(moves, _rated(state, seat, moves, False), strict=True)}
+    return prefer(moves, lambda move: rated[id(move)], rng)
+
+
+def prune(state: dict, seat: str, moves: list[dict]) -> list[dict]:
+    """The moves rated within :data:`WINDOW` of the best: a handful of iterations is better spent telling good
+    plans apart than on a tile laid nowhere, a crewman spent on a second action or a round passed away."""
+    scores = _rated(state, seat, moves, True)
+    best = max(scores)
+    kept = [move for move, score in zip(moves, scores, strict=True) if score > AVOID and score >= best - WINDOW]
+    return kept or moves
+
+
+def _plan(state: dict, seat: str, chart: Chart, needs: dict[str, tuple[float, float]]) -> float:
+    """The fame the ship's plan can still expect, less the abandonment it risks (NWP-SCORE-3, NWP-SCORE-4,
+    NWP-SCORE-7)."""
+    player = state["players"][seat]
+    ship = player[SHIP]
+    if ship["returned"]:
+        return 0.0
+    tables = _catalogue().tables
+    risk = _risk(ship)
+    if ship["lost"]:
+        return -risk
+    left = _actions_left(state, seat)
+    there, home = needs[seat]
+    arrival = tables["arrival"][str(len(state["seats"]))]
+    rivals = [other for other in state["seats"] if other != seat]
+
+    def expected(table: list[int], done: list[str], index: int, mine: float) -> float:
+        rank = 1.0 + len(done) + sum(1.0 - _chance(needs[other][index] - mine) for other in rivals
+                                     if other not in done and needs[other][index] < UNREACHABLE)
+        return _rank_fame(table, rank)
+
+    comes_home = _chance(left - home)
+    greenland = expected(arrival["greenland"], state["greenland_arrivals"], 1, home)
+    if player["reached_northwest"]:
+        return comes_home * greenland - (1 - comes_home) * risk - TEMPO * home
+    northwest = expected(arrival["northwest"], state["northwest_arrivals"], 0, there)
+    full = (_chance(left - there) * northwest + comes_home * greenland - (1 - comes_home) * risk
+            - TEMPO * home)
+    if ship["at"] == GREENLAND:
+        # Still in Greenland, so it never left (entering it again is a return): staying is the other plan.
+        return max(full, -risk if _stay_is_abandoned(state) else 0.0)
+    back = chart.distances(GREENLAND).get(ship["at"], UNREACHABLE)
+    return max(full, -(1 - _chance(left - back)) * risk - TEMPO * back)
+
+
+def _risk(ship: dict) -> float:
+    """NWP-SCORE-7: what the ship and its crew cost if it is not back in Greenland at the end."""
+    tables = _catalogue().tables
+    return -float(tables["abandon_per_crew"] * (ship["available"] + ship["resting"]) + tables["abandon_per_vessel"])
+
+
+def _stay_is_abandoned(state: dict) -> bool:
+    """Whether a ship that never left Greenland is scored as abandoned (the never_left_greenland option)."""
+    return state["options"].get("never_left_greenland", NEVER_LEFT_BEFORE_THE_OPTION) == "abandoned"
+
+
+def _needs(state: dict, seat: str, chart: Chart) -> tuple[float, float]:
+    """Actions the seat's ship needs to reach the Northwest, and to be back in Greenland after it."""
+    player = state["players"][seat]
+    ship = player[SHIP]
+    if ship["returned"] or ship["lost"]:
+        return UNREACHABLE, UNREACHABLE
+    back = chart.distances(GREENLAND).get(ship["at"], UNREACHABLE)
+    if player["reached_northwest"]:
+        return 0.0, back
+    there = chart.distances(NORTHWEST).get(ship["at"], UNREACHABLE)
+    # The way home retraces the lane still to lay, sailing it without laying it.
+    return there, there + back + there / LAY
 
 
 def evaluate(state: dict, seats: list[str]) -> Scores:
-    """The sheet the game would score now (its abandonment penalty included), less a little for each cell the
-    ship still has to sail and a share of the penalty for a ship that has too far to go in the rounds left."""
-    totals = get_rules("northwest-passage").final_score(state)["totals"]
-    rounds_left = max(1, 11 - state.get("round", 1))
+    """The sheet the game would score now without the ship's abandonment (NWP-END-5), plus what the ship's
+    plan can still expect (:func:`_plan`)."""
+    totals = score_sheet(state, _catalogue())["totals"]
+    lanes = chart_of(state)
+    needs = {seat: _needs(state, seat, lanes) for seat in state["seats"]}
     points = {}
     for seat in seats:
-        player = state["players"][seat]
-        left = _left_to_sail(state, player)
-        points[seat] = float(totals.get(seat, 0)) - 0.5 * left - ABANDONED * min(1.0, left / (4 * rounds_left))
+        ship = state["players"][seat][SHIP]
+        charged = not ship["returned"] and not (ship["at"] == GREENLAND and not _stay_is_abandoned(state))
+        points[seat] = float(totals.get(seat, 0)) + (_risk(ship) if charged else 0.0) + _plan(state, seat, lanes, needs)
     return points_reward(points)
+
+
