@@ -39,6 +39,12 @@ class SeatLogs:
             log.extend({**redact_event(event, seat), "command_id": f"batch-{self.batches}"} for event in batch)
 
 
+def organiser_draw(moves: list[JsonObject], rng: random.Random) -> JsonObject:
+    """The organiser's move at a table game's chance decision (its one offer): an outcome drawn uniformly."""
+    offer = moves[0]
+    return {"type": offer["type"], "outcome": rng.sample(offer["candidates"], offer["chance"]["count"])}
+
+
 def play(
     rules: Rules[Any],
     policies: dict[str, Policy],
@@ -60,8 +66,7 @@ def play(
         actor = waiting_for(match)[0]
         moves = legal_moves(match, actor)
         if actor == ORGANISER:
-            offer = moves[0]
-            move = {"type": offer["type"], "outcome": rng.sample(offer["candidates"], offer["chance"]["count"])}
+            move = organiser_draw(moves, rng)
         else:
             move = policies[actor].choose(actor, list(logs.logs[actor]), moves)
         if on_submit is not None:

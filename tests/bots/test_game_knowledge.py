@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from bots.games import knowledge_for
+from bots.play import organiser_draw
 from bots.search import Budget, Search
 from domain.core import ORGANISER
 from domain.core.match import Match, apply_event, create, legal_moves, submit, waiting_for
@@ -17,14 +18,15 @@ GAME = "through-ice-and-snow"
 WEAK = Budget(iterations=16, rollout_depth=10)
 
 
-def voyage_type_decision(seed: int) -> tuple[Match, str]:
-    """A two-player game of Through Ice and Snow, played at random up to the first choice of voyage type."""
+def first_decision(seed: int, wanted: str) -> tuple[Match, str]:
+    """A two-player game of Through Ice and Snow, played at random up to the first time a seat is offered a
+    move of type ``wanted`` (a voyage type to choose, an action to take), and that seat."""
     rng = random.Random(seed)
     match, _ = create(get_rules(GAME), {}, ["Ann", "Bo"], "server", f"knowledge-{seed}")
     while True:
         actor = waiting_for(match)[0]
         moves = legal_moves(match, actor)
-        if moves[0]["type"] == "choose_voyage_type":
+        if any(move["type"] == wanted for move in moves):
             return match, actor
         for event in submit(match, actor, rng.choice(moves), f"knowledge-{seed}"):
             apply_event(match, event)
@@ -34,7 +36,7 @@ def voyage_type_decision(seed: int) -> tuple[Match, str]:
 def test_a_fleet_short_of_fuel_sails_on_open_sea(seed):
     """With 4 fuel a ship and the whole voyage ahead, a coastal voyage (2 fuel a ship, TIS-VOY-5) would spend
     what the fleet cannot restock in time: the bot never chooses it, though the rules still offer it."""
-    match, leader = voyage_type_decision(seed)
+    match, leader = first_decision(seed, "choose_voyage_type")
     for player in match.state["players"]:
         player["fuel"] = 4
     offered = legal_moves(match, leader)
@@ -45,7 +47,7 @@ def test_a_fleet_short_of_fuel_sails_on_open_sea(seed):
 
 def test_the_moves_left_to_search_are_never_none():
     """Even when every offered move is one to avoid, the search still has a move to play."""
-    match, leader = voyage_type_decision(0)
+    match, leader = first_decision(0, "choose_voyage_type")
     coastal = [{"type": "choose_voyage_type", "voyage": "coastal"}]
     prune = knowledge_for(GAME).prune
     assert prune is not None
@@ -64,8 +66,7 @@ def rollout_game(game: str, seed: int, policy_seats: set[str] | None = None) -> 
         actor = waiting_for(match)[0]
         moves = legal_moves(match, actor)
         if actor == ORGANISER:
-            offer = moves[0]
-            move = {"type": offer["type"], "outcome": rng.sample(offer["candidates"], offer["chance"]["count"])}
+            move = organiser_draw(moves, rng)
         elif policy_seats is None or actor in policy_seats:
             move = rollout(match.state, actor, moves, rng)
         else:
@@ -108,8 +109,7 @@ def test_the_borealis_playout_never_passes_while_it_may_observe_in_the_opening()
             actor = waiting_for(match)[0]
             moves = legal_moves(match, actor)
             if actor == ORGANISER:
-                offer = moves[0]
-                move = {"type": offer["type"], "outcome": rng.sample(offer["candidates"], offer["chance"]["count"])}
+                move = organiser_draw(moves, rng)
             else:
                 move = rollout(match.state, actor, moves, NoExploring())
                 player = match.state["players"][actor]
@@ -128,19 +128,6 @@ def test_the_ice_expedition_playout_uncovers_a_building_in_most_games():
     assert uncovered >= 4
 
 
-def action_decision(seed: int) -> tuple[Match, str]:
-    """A two-player game of Through Ice and Snow, played at random up to the first turn of an Action phase."""
-    rng = random.Random(seed)
-    match, _ = create(get_rules(GAME), {}, ["Ann", "Bo"], "server", f"knowledge-{seed}")
-    while True:
-        actor = waiting_for(match)[0]
-        moves = legal_moves(match, actor)
-        if any(move["type"] == "take_action" for move in moves):
-            return match, actor
-        for event in submit(match, actor, rng.choice(moves), f"knowledge-{seed}"):
-            apply_event(match, event)
-
-
 def in_the_final_round(match: Match, fuel: int) -> None:
     """The fleet on the blue anchor Herschel (TIS-ACT-5) with every map section laid on side A and ``fuel`` a
     ship: one Action phase, then the final voyage (TIS-END-1)."""
@@ -155,7 +142,7 @@ def in_the_final_round(match: Match, fuel: int) -> None:
 def test_in_the_final_round_a_fleet_without_fuel_restocks_it_first(seed):
     """Empty fuel tracks before the final voyage lose everyone the game there (TIS-LOSE-3), whatever prestige
     or food the last Action phase brings: while a fuel restock is offered, it is all the search considers."""
-    match, seat = action_decision(seed)
+    match, seat = first_decision(seed, "take_action")
     in_the_final_round(match, fuel=0)
     me = match.state["players"][match.state["seats"].index(seat)]
     me["food"], me["health"] = 1, 1
@@ -173,7 +160,7 @@ def test_the_evaluation_sees_no_end_for_a_fleet_out_of_fuel_before_the_final_voy
     the evaluation gives such a fleet next to no chance, and a fleet that has the fuel a good one."""
     evaluate = knowledge_for(GAME).evaluate
     assert evaluate is not None
-    match, _ = action_decision(0)
+    match, _ = first_decision(0, "take_action")
     in_the_final_round(match, fuel=0)
     match.state["step"] = "cleanup"
     empty = evaluate(match.state, match.state["seats"])
@@ -192,7 +179,7 @@ def test_the_leader_sails_the_way_the_map_sections_lie():
     second dynamite)."""
     knowledge = knowledge_for(GAME)
     assert knowledge.prune is not None and knowledge.rollout is not None
-    match, seat = action_decision(1)
+    match, seat = first_decision(1, "take_action")
     state = match.state
     rng = random.Random(1)
 
