@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from bots.games import Scores, prefer
@@ -78,21 +78,13 @@ def _geometry() -> Geometry:
     return rules.geo
 
 
-_shafts: dict[frozenset[str], Shaft] = {}
-
-
 def _shaft(state: dict) -> Shaft:
     """The shaft of the board as it lies: the same board comes up in every world and every playout step
-    until a tile goes, so each is worked out once."""
-    key = frozenset(state["tiles"])
-    found = _shafts.get(key)
-    if found is None:
-        if len(_shafts) > 512:
-            _shafts.clear()
-        found = _shafts[key] = _dig_plan(key)
-    return found
+    until a tile goes, so each is worked out once (:func:`_dig_plan` remembers it)."""
+    return _dig_plan(frozenset(state["tiles"]))
 
 
+@lru_cache(maxsize=512)
 def _dig_plan(tiles: frozenset[str]) -> Shaft:
     """Every present tile over some building must go for it to be uncovered (ICE-END-1); the building with the
     fewest is the target. Its tiles with at most one tile over them can be dug now (ICE-EXC-1); the steps
