@@ -28,6 +28,7 @@ from schemathesis.specs.openapi.checks import (
 
 from service.app import create_app
 from tests.api.conftest import FAST, SPEC_PATH
+from tests.burst import drain as drain_queue
 from workers.queues import queue
 
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance, content_type_conformance]
@@ -86,7 +87,7 @@ def records(redis_server, tmp_path_factory):
         "export": client.post(f"{game_path}/exports", json={"format": "json"}, headers=organiser).get_json()["job_id"],
         "audit": client.post(f"{game_path}/audits", headers=organiser).get_json()["job_id"],
     }
-    SimpleWorker([queue(connection)], connection=connection).work(burst=True, logging_level="WARNING")
+    drain_queue(connection)
     # A worker registered with a fresh heartbeat, as in a running service, so that GET /ready answers 200.
     standing = SimpleWorker([queue(connection)], connection=connection)
     standing.register_birth()

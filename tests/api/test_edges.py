@@ -10,15 +10,14 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from rq import SimpleWorker
 from rq.job import Job
 
 from service.redis_server import free_port
 from service.signing import keyring_from_environment
 from tests.api.conftest import FAST, Api, serve
 from tests.api.test_errors import move, refused, unchanged
+from tests.burst import drain as drain_queue
 from tests.processes import wait_for
-from workers.queues import queue
 from workers.worker import default_export_dir
 
 
@@ -168,7 +167,7 @@ def test_exports_are_written_under_the_data_folder_whatever_the_working_director
         assert started.status_code == 202
         job = Job.fetch(started.json()["job_id"], connection=redis_client)
         assert job.args[-1] == str(data_dir / "exports")
-        SimpleWorker([queue(redis_client)], connection=redis_client).work(burst=True, logging_level="WARNING")
+        drain_queue(redis_client)
         assert api.post(f"/games/{created['game_id']}/exports", json={"format": "json"}).status_code == 200
     assert list((data_dir / "exports").rglob("*.json")), "the export is in <DATA_DIR>/exports"
     assert not list(elsewhere.rglob("*")), "nothing is written under the working directory"

@@ -4,11 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from rq import SimpleWorker
 
 from service.signing import keyring_from_environment
 from tests.api.test_errors import refused, unchanged
-from workers.queues import queue
+from tests.burst import drain as drain_queue
 
 
 @pytest.fixture(autouse=True)
@@ -69,7 +68,7 @@ def test_a_game_in_play_is_written_by_a_worker_and_then_served(api, redis_client
     game = api.create("high-card", 2)
     started = export(api, game["game_id"], "text/x-cairn")
     assert started.status_code == 202 and started.headers["Location"] == started.json()["job_url"]
-    SimpleWorker([queue(redis_client)], connection=redis_client).work(burst=True, logging_level="WARNING")
+    drain_queue(redis_client)
     assert api.get(started.headers["Location"]).json()["status"] == "finished"
     served = export(api, game["game_id"], "text/x-cairn")
     assert served.status_code == 200 and '[Reader "public"]' in served.text

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from rq import SimpleWorker
 
 from service.signing import keyring_from_environment
 from service.store import EventStore
-from workers.queues import queue
+from tests.burst import drain as drain_queue
 
 
 @pytest.fixture
@@ -27,7 +26,7 @@ def drain(queue_client, locations, monkeypatch):
         monkeypatch.setenv("REDIS_CLUSTER_URL", locations["REDIS_CLUSTER_URL"])
 
     def run() -> None:
-        SimpleWorker([queue(queue_client)], connection=queue_client).work(burst=True, logging_level="WARNING")
+        drain_queue(queue_client)
 
     return run
 
