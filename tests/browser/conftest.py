@@ -9,6 +9,7 @@ import pytest
 from tests.workers.conftest import export_dir, store  # noqa: F401  (fixtures for the replay tests)
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the selenium package is not installed")
+WebDriverWait = pytest.importorskip("selenium.webdriver.support.ui").WebDriverWait
 CHROMIUM = shutil.which("chromium")
 DRIVER = shutil.which("chromedriver")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output"
@@ -41,6 +42,11 @@ def second_browser():
     driver = open_browser()
     yield driver
     driver.quit()
+
+
+def wait(driver, seconds: float) -> WebDriverWait:
+    """A wait that looks every 50 ms: the default half second would be most of a move's time at the table."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.05)
 
 
 def console_errors(driver) -> list[dict]:

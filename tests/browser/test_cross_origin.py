@@ -7,10 +7,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.api.conftest import FAST, Api, serve
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, wait
 
 PAGE = Path(__file__).with_name("cross_origin.html")
 
@@ -33,10 +32,10 @@ def api_base(redis_server, redis_client):
 
 def test_a_page_on_another_origin_creates_a_game_moves_and_follows_the_stream(browser, other_origin, api_base):
     browser.get(f"{other_origin}/{PAGE.name}?api={api_base}")
-    wait = WebDriverWait(browser, 20)
+    waiting = wait(browser, 20)
     text = lambda element: browser.find_element("id", element).text  # noqa: E731
-    wait.until(lambda _: text("move") or text("error"))
-    wait.until(lambda _: "card_kept" in text("streamed") or text("error"))
+    waiting.until(lambda _: text("move") or text("error"))
+    waiting.until(lambda _: "card_kept" in text("streamed") or text("error"))
     SCREENSHOTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / "cross-origin-table.png"))
     assert text("error") == ""

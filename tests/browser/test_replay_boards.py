@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from domain.core.events import ORGANISER
 from domain.core.match import apply_event, start, view
 from domain.registry import get_rules
 from service.boards.pages import has_renderer
-from tests.browser.conftest import SCREENSHOTS, console_errors, screenshot
+from tests.browser.conftest import SCREENSHOTS, console_errors, screenshot, wait
 from tests.workers.records import play, record, sealed
 from workers.exports import export_game, game_folder
 
@@ -46,7 +45,7 @@ class Replay:
     def __init__(self, driver, path: Path) -> None:
         self.driver = driver
         driver.get(path.as_uri())
-        WebDriverWait(driver, 20).until(lambda _: self.text("version").startswith("Version"))
+        wait(driver, 20).until(lambda _: self.text("version").startswith("Version"))
 
     def text(self, element_id: str) -> str:
         return self.driver.find_element("id", element_id).text

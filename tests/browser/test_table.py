@@ -8,10 +8,9 @@ import json
 import random
 
 import pytest
-from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.api.conftest import FAST, Api, serve
-from tests.browser.conftest import SCREENSHOTS, console_errors, open_browser, screenshot
+from tests.browser.conftest import SCREENSHOTS, console_errors, open_browser, screenshot, wait
 
 MOVE_LIMIT = 600
 
@@ -45,8 +44,9 @@ def shown_moves(driver) -> list:
 
 def listed_moves(driver) -> list[str]:
     """Every move of the list, open groups or closed, as canonical JSON."""
-    return sorted(json.dumps(json.loads(button.get_attribute("data-move")), sort_keys=True)
-                  for button in driver.find_elements("css selector", "#moves button.move"))
+    moves = driver.execute_script(
+        "return [...document.querySelectorAll('#moves button.move')].map((button) => button.dataset.move)")
+    return sorted(json.dumps(json.loads(move), sort_keys=True) for move in moves)
 
 
 def canonical(moves: list[dict]) -> list[str]:
@@ -63,14 +63,14 @@ def play_one(driver, chooser: random.Random) -> bool:
     if pickable and chooser.random() < 0.5:
         driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
                               chooser.choice(pickable))
-        WebDriverWait(driver, 10).until(lambda _: settled(driver, before))
+        wait(driver, 10).until(lambda _: settled(driver, before))
         if version(driver) > before:
             return True
     closed = driver.find_elements("css selector", "#moves details:not([open]) > summary")
     if closed and chooser.random() < 0.5:
         chooser.choice(closed).click()
     chooser.choice(shown_moves(driver)).click()
-    WebDriverWait(driver, 10).until(lambda _: version(driver) > before
+    wait(driver, 10).until(lambda _: version(driver) > before
                                     or driver.find_element("id", "refusal").is_displayed())
     assert not driver.find_element("id", "refusal").is_displayed(), driver.find_element("id", "refusal").text
     return True
@@ -86,7 +86,7 @@ def test_two_seats_play_borealis_to_the_end_on_the_table_page(browser, second_br
         driver.get(f"{api_base}/games/{game}/table?token={tokens[seat]}")
     current = api.get(f"/games/{game}").json()["version"]
     for driver in pages.values():
-        WebDriverWait(driver, 20).until(lambda d: version(d) == current)
+        wait(driver, 20).until(lambda d: version(d) == current)
     assert "You are Player 1 (p1)" in browser.find_element("id", "seat-line").text
     screenshot(browser, "table-borealis-start-p1.png")
     chooser = random.Random(5)
@@ -96,9 +96,9 @@ def test_two_seats_play_borealis_to_the_end_on_the_table_page(browser, second_br
         assert moves < MOVE_LIMIT, "the game did not end"
         current = api.get(f"/games/{game}").json()
         for driver in pages.values():  # both boards follow the stream to the current version
-            WebDriverWait(driver, 20).until(lambda d, v=current["version"]: version(d) == v)
+            wait(driver, 20).until(lambda d, v=current["version"]: version(d) == v)
         seat = current["waiting_for"][0]
-        WebDriverWait(pages[seat], 10).until(
+        wait(pages[seat], 10).until(
             lambda d: d.find_elements("css selector", "#moves button"))
         legal = api.get(f"/games/{game}/legal-moves", tokens[seat]).json()["moves"]
         assert listed_moves(pages[seat]) == canonical(legal), "every legal move is in the list, and only those"
@@ -110,7 +110,7 @@ def test_two_seats_play_borealis_to_the_end_on_the_table_page(browser, second_br
             shot_middle = True
     final = api.get(f"/games/{game}").json()
     for driver in pages.values():
-        WebDriverWait(driver, 30).until(lambda d: version(d) >= final["version"] and status(d) != "active")
+        wait(driver, 30).until(lambda d: version(d) >= final["version"] and status(d) != "active")
     api_state = api.get(f"/games/{game}", tokens["p1"]).json()["state"]
     hand = [card.get_attribute("data-card")
             for card in browser.find_elements("css selector", '.seat[data-seat="p1"] [data-zone="hand"]')]
@@ -128,14 +128,14 @@ def test_a_spectator_sees_the_public_board_and_a_stale_move_is_refused(browser, 
     tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
     browser.get(f"{api_base}/games/{game}/table")
     current = api.get(f"/games/{game}").json()
-    WebDriverWait(browser, 20).until(lambda d: version(d) == current["version"])
+    wait(browser, 20).until(lambda d: version(d) == current["version"])
     assert browser.find_element("id", "seat-line").text == "Watching as the public"
     assert browser.find_elements("css selector", '[data-zone="hand"][data-card]') == []
     assert browser.find_elements("css selector", '[data-zone="hand"].back')
     assert not browser.find_element("id", "choices").is_displayed()
     seat = current["waiting_for"][0]
     browser.get(f"{api_base}/games/{game}/table?token={tokens[seat]}")
-    WebDriverWait(browser, 20).until(lambda d: d.find_elements("css selector", "#moves button"))
+    wait(browser, 20).until(lambda d: d.find_elements("css selector", "#moves button"))
     browser.execute_script("window.stop()")  # the page stops following, so its board goes stale
     move = api.get(f"/games/{game}/legal-moves", tokens[seat]).json()["moves"][0]
     moved = api.post(f"/games/{game}/moves", tokens[seat], json=move,
@@ -143,11 +143,11 @@ def test_a_spectator_sees_the_public_board_and_a_stale_move_is_refused(browser, 
     assert moved.status_code == 201, moved.text
     after = api.get(f"/games/{game}").json()["version"]
     browser.find_elements("css selector", "#moves button")[0].click()
-    WebDriverWait(browser, 10).until(lambda d: d.find_element("id", "refusal").is_displayed())
+    wait(browser, 10).until(lambda d: d.find_element("id", "refusal").is_displayed())
     refusal = browser.find_element("id", "refusal").text
     assert "Refused" in refusal and browser.find_element("id", "refusal-detail").text
     assert api.get(f"/games/{game}").json()["version"] == after, "the refused move changed nothing"
-    WebDriverWait(browser, 20).until(lambda d: version(d) > current["version"])
+    wait(browser, 20).until(lambda d: version(d) > current["version"])
     screenshot(browser, "table-borealis-refused.png")
 
 
@@ -159,19 +159,19 @@ def test_a_move_refused_as_stale_shows_its_title_and_code_and_the_page_reads_its
     start = api.get(f"/games/{game}").json()
     assert sorted(start["waiting_for"]) == ["p1", "p2"], "both seats decide their mulligan at once"
     browser.get(f"{api_base}/games/{game}/table?token={tokens['p1']}")
-    WebDriverWait(browser, 20).until(lambda d: version(d) == start["version"] and shown_moves(d))
+    wait(browser, 20).until(lambda d: version(d) == start["version"] and shown_moves(d))
     browser.execute_script("window.stop()")  # the page stops following: p2's move will not reach it
     theirs = api.get(f"/games/{game}/legal-moves", tokens["p2"]).json()["moves"][0]
     moved = api.post(f"/games/{game}/moves", tokens["p2"], json=theirs, headers={"If-Match": f'"{start["version"]}"'})
     assert moved.status_code == 201, moved.text
     shown_moves(browser)[0].click()
-    WebDriverWait(browser, 10).until(lambda d: d.find_element("id", "refusal").is_displayed())
+    wait(browser, 10).until(lambda d: d.find_element("id", "refusal").is_displayed())
     assert browser.find_element("id", "refusal-title").text == "Stale version"
     assert browser.find_element("id", "refusal-rule").text == "stale_version"
     detail = browser.find_element("id", "refusal-detail").text
     assert f"the game is at version {start['version'] + 1}" in detail, detail
     assert api.get(f"/games/{game}").json()["version"] == start["version"] + 1, "the refused move changed nothing"
-    WebDriverWait(browser, 20).until(lambda d: version(d) == start["version"] + 1 and shown_moves(d))
+    wait(browser, 20).until(lambda d: version(d) == start["version"] + 1 and shown_moves(d))
     for width, height in SCREENS:
         browser.set_window_size(width, height)
         browser.save_screenshot(str(shots() / f"table-borealis-refused-{width}.png"))
@@ -180,8 +180,8 @@ def test_a_move_refused_as_stale_shows_its_title_and_code_and_the_page_reads_its
     mine = api.get(f"/games/{game}/legal-moves", tokens["p1"]).json()
     assert mine["version"] == start["version"] + 1 and listed_moves(browser) == canonical(mine["moves"])
     shown_moves(browser)[0].click()
-    WebDriverWait(browser, 20).until(lambda d: api.get(f"/games/{game}").json()["version"] == start["version"] + 2)
-    WebDriverWait(browser, 20).until(lambda d: version(d) == start["version"] + 2)
+    wait(browser, 20).until(lambda d: api.get(f"/games/{game}").json()["version"] == start["version"] + 2)
+    wait(browser, 20).until(lambda d: version(d) == start["version"] + 2)
     assert not browser.find_element("id", "refusal").is_displayed()
     assert [error for error in console_errors(browser) if "409" not in error["message"]] == []
 
@@ -233,7 +233,7 @@ def test_a_through_ice_and_snow_table_of_three_or_four_seats_fits_one_screen_leg
         driver = open_browser(width, height)
         try:
             driver.get(f"{api_base}/games/{game}/table?token={tokens[seat]}")
-            WebDriverWait(driver, 20).until(lambda d: version(d) == current["version"] and shown_moves(d))
+            wait(driver, 20).until(lambda d: version(d) == current["version"] and shown_moves(d))
             measured = driver.execute_script(MEASURE)
             driver.save_screenshot(str(shots() / f"table-through-ice-and-snow-{seats}-seats-{width}.png"))
             assert measured["boards"] == seats
