@@ -1,49 +1,21 @@
 """The API served over real HTTP (werkzeug in a thread) on the test run's Redis, every response held to the spec."""
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 import requests
-import yaml
 from flask import Flask
-from openapi_core import Config, OpenAPI
-from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
-from werkzeug.datastructures import Headers
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from domain import registry
 from service.app import create_app
+from tests.contract import CONTRACT
 from tests.core.high_card import RULES as HIGH_CARD
 
-
-def _text(data: bytes, **_parameters) -> str:
-    return data.decode("utf-8")
-
-
-def _json(data: bytes, **_parameters):
-    return json.loads(data)
-
-
-def _yaml(data: bytes, **_parameters):
-    return yaml.safe_load(data)
-
-
-# Text media types the spec describes as strings (the stream, the docs page, records), the spec itself as the
-# document it is, and problem+json, which openapi-core does not know to be JSON.
-SPEC_PATH = Path(__file__).resolve().parents[2] / "api_spec.yaml"
-SPEC = OpenAPI.from_file_path(
-    str(SPEC_PATH),
-    config=Config(extra_media_type_deserializers={
-        "text/event-stream": _text, "text/html": _text, "application/yaml": _yaml, "application/problem+json": _json,
-        "application/x-ndjson": _text, "text/x-cairn": _text, "text/plain": _text,
-    }),
-)
 FAST = {"RATE_LIMIT": 100_000, "RATE_BURST": 100_000, "STREAM_IDLE_SECONDS": 1.0, "STREAM_KEEPALIVE_SECONDS": 0.2}
 
 registry.register(HIGH_CARD)
@@ -65,7 +37,7 @@ class Api:
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
         response = self.session.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
-        SPEC.validate_response(RequestsOpenAPIRequest(response.request), RequestsOpenAPIResponse(response))
+        CONTRACT.check_response(response)
         return response
 
     def get(self, path: str, token: str | None = None, **kwargs) -> requests.Response:
@@ -118,16 +90,6 @@ def api(api_config) -> Iterator[Api]:
         yield Api(base)
 
 
-@dataclass
-class StreamedResponse:
-    """A finished SSE response in the shape openapi-core validates (its body was read line by line)."""
-
-    data: bytes
-    status_code: int
-    content_type: str
-    headers: Headers
-
-
 def read_stream(api: Api, path: str, token: str | None = None, headers: dict | None = None,
                 enough: Callable[[list[dict]], bool] = lambda _messages: False) -> list[dict]:
     """The SSE messages of a stream (``{"id", "event", "data"}`` each) until the server ends it or ``enough``.
@@ -154,8 +116,7 @@ def read_stream(api: Api, path: str, token: str | None = None, headers: dict | N
         if enough(messages):
             break
     response.close()
-    received = StreamedResponse("\n".join(lines).encode(), response.status_code,
-                                response.headers.get("Content-Type", ""), Headers(dict(response.headers)))
-    SPEC.validate_response(RequestsOpenAPIRequest(response.request), received)
-    assert response.status_code == 200, received.data
+    body = "\n".join(lines).encode()
+    CONTRACT.check("GET", response.request.url, response.status_code, response.headers, body)
+    assert response.status_code == 200, body
     return messages

@@ -27,8 +27,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service.app import create_app
-from tests.api.conftest import FAST, SPEC_PATH
+from tests.api.conftest import FAST
 from tests.burst import drain as drain_queue
+from tests.contract import SPEC_PATH
 from workers.queues import queue
 
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance, content_type_conformance]

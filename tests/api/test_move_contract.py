@@ -7,7 +7,7 @@ import yaml
 
 from domain.registry import game_names, get_rules
 from service.move_contract import CLIENT_PATH, client_text, docs_path, docs_text, spec_text, union_name
-from tests.api.conftest import SPEC_PATH
+from tests.contract import SPEC_PATH
 
 DOCUMENT = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
 PLAYED_MOVES = 40

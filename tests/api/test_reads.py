@@ -13,7 +13,8 @@ from domain import registry
 from domain.core.canonical import sha256_hex
 from service.store.envelope import expected_hash
 from service.store.keys import game_keys
-from tests.api.conftest import SPEC_PATH, read_stream
+from tests.api.conftest import read_stream
+from tests.contract import SPEC_PATH
 
 pytestmark = pytest.mark.cluster
 

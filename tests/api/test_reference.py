@@ -11,7 +11,7 @@ import yaml
 
 from domain.registry import game_names, get_rules
 from service.api.errors import _HTTP_CODES
-from tests.api.conftest import SPEC_PATH
+from tests.contract import SPEC_PATH
 
 ROOT = SPEC_PATH.parent
 DOCUMENT = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 import requests
 from cairn_client import Client, RetryPolicy
-from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
 
-from tests.api.conftest import FAST, SPEC, serve
+from tests.api.conftest import FAST, serve
 from tests.client.faults import FaultyProxy
+from tests.contract import CONTRACT
 from tests.workers.test_failures import kill_group, start_worker
 
 # Retries quick enough for tests, bounded like the defaults.
@@ -23,7 +23,7 @@ def checked_session() -> requests.Session:
 
     def check(response: requests.Response, *_args, **_kwargs) -> None:
         if not response.headers.get("Content-Type", "").startswith("text/event-stream"):
-            SPEC.validate_response(RequestsOpenAPIRequest(response.request), RequestsOpenAPIResponse(response))
+            CONTRACT.check_response(response)
 
     session = requests.Session()
     session.trust_env = False

@@ -11,7 +11,7 @@ import re
 import yaml
 from cairn_client import Client
 
-from tests.api.conftest import SPEC_PATH
+from tests.contract import SPEC_PATH
 
 METHODS = ("get", "put", "post", "delete", "patch")
 

@@ -29,7 +29,8 @@ import requests
 import yaml
 
 from service.redis_server import RedisServer, free_port
-from tests.api.conftest import SPEC_PATH, Api
+from tests.api.conftest import Api
+from tests.contract import SPEC_PATH
 
 # A paused Redis holds every operation for the whole Redis timeout: a shorter one than the shipped second
 # tests the same answers with fewer seconds of waiting (the replica wait must stay below it).
