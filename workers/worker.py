@@ -64,7 +64,8 @@ class CairnWorker(SimpleWorker):
         self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
         self.pubsub = self.connection.pubsub()
         self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
-        self.pubsub_thread = self.pubsub.run_in_thread(
+        # RQ annotates the attribute as None, the value its own subscribe replaces with the same kind of thread.
+        self.pubsub_thread = self.pubsub.run_in_thread(  # type: ignore[assignment]
             sleep_time=COMMAND_READ_SECONDS, daemon=True, exception_handler=self._pubsub_exception_handler)
 
     def bootstrap(self, *args, **kwargs) -> None:
