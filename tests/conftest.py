@@ -10,6 +10,7 @@ replica each), with the job queue on the plain Redis. Fixtures built on
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 import redis
@@ -20,10 +21,26 @@ from service.redis_server import RedisServer
 from service.store.connection import connect_cluster
 
 BACKENDS = ("single", "cluster")
+# The tier for the edit loop (``./run test -m quick``): the games' rules, the bots' knowledge, the golden
+# playthroughs and the store on the run's Redis (its tests on a Redis Cluster left out, since the cluster takes
+# seconds to start), but for the tests that play random games to the end (named for it: ``conform``, ``to the
+# end``, ``playout``); no served API, no processes started, no browser.
+QUICK_FOLDERS = {"core", "borealis", "northwest_passage", "ice_expedition", "through_ice_and_snow", "playthroughs",
+                 "bots", "store"}
+TESTS = Path(__file__).resolve().parent
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "cluster: also run the test on a real Redis Cluster")
+    config.addinivalue_line("markers", "quick: the fast tier (see QUICK_FOLDERS)")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        folder = Path(item.path).relative_to(TESTS).parts[0]
+        plays_whole_games = any(word in item.originalname for word in ("conform", "to_the_end", "playout"))
+        if folder in QUICK_FOLDERS and item.get_closest_marker("cluster") is None and not plays_whole_games:
+            item.add_marker(pytest.mark.quick)
 
 
 def pytest_generate_tests(metafunc):
