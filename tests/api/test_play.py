@@ -1,4 +1,5 @@
-"""Whole games played over HTTP by random legal moves, for every game, player count and chance mode.
+"""Whole games played over HTTP by random legal moves, for every game, player count and chance mode, and on a
+Redis Cluster for every game and chance mode at its largest table.
 
 At sampled steps, every reader's responses (view, legal moves, event log)
 are searched for the secrets of the other seats, as ``rules.secrets`` names
@@ -20,17 +21,19 @@ from domain.core.match import apply_event
 from domain.core.match import start as start_match
 from tests.api.conftest import Api, read_stream
 
-pytestmark = pytest.mark.cluster
-
 GAMES = ["high-card", *registry.game_names()]
 MAX_STEPS = 5000
 
 
 def cases():
+    """Every game, player count and chance mode on the one Redis; on the Redis Cluster, each game and mode at its
+    largest table, the most events and keys: where a game's keys land does not depend on how many play it."""
     for name in GAMES:
-        for players in registry.get_rules(name).player_counts:
+        counts = registry.get_rules(name).player_counts
+        for players in counts:
             for mode in (SERVER, TABLE):
-                yield pytest.param(name, players, mode, id=f"{name}-{players}p-{mode}")
+                for backend in ("single", "cluster") if players == max(counts) else ("single",):
+                    yield pytest.param(backend, name, players, mode, id=f"{backend}-{name}-{players}p-{mode}")
 
 
 class Follower(threading.Thread):
@@ -136,7 +139,7 @@ def choose_move(table: Table, awaited: list[str], rng: random.Random) -> tuple[s
     return table.tokens[seat], rng.choice(moves)
 
 
-@pytest.mark.parametrize(("game", "players", "mode"), list(cases()))
+@pytest.mark.parametrize(("backend", "game", "players", "mode"), list(cases()), indirect=["backend"])
 def test_random_game_through_the_api(api, game, players, mode):
     rng = random.Random(f"{game}-{players}-{mode}")
     seed = {"seed": f"api-play-{game}-{players}"} if mode == SERVER else {}
