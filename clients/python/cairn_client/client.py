@@ -145,6 +145,8 @@ class Client:
     def list_games(self, *, game: str | None = None, status: str | None = None, player: str | None = None,
                    created_after: str | None = None, created_before: str | None = None, offset: int | None = None,
                    limit: int | None = None) -> GameIndex:
+        """One page of the game index, newest first. ``status="ended"`` finds every game that is over, the
+        scored ones included (scoring follows the end within moments); ``"scored"`` only those scored."""
         params = {"game": game, "status": status, "player": player, "created_after": created_after,
                   "created_before": created_before, "offset": offset, "limit": limit}
         return self._json("GET", "/games", params=params)
