@@ -239,7 +239,8 @@ class Client:
 
     @operation("GET", "/games/{game_id}/stream")
     def follow_game(self, game_id: str, *, token: str | None = None, from_version: int | None = None,
-                    last_event_id: int | None = None, resume: bool = True) -> Generator[Envelope, None, None]:
+                    last_event_id: int | None = None, resume: bool = True,
+                    on_view: Callable[[GameView], None] | None = None) -> Generator[Envelope, None, None]:
         """The game's events as they happen, each once and in order, until the game is over.
 
         Starts after ``last_event_id``, else at ``from_version``, else after the current version. When
@@ -247,12 +248,16 @@ class Client:
         connection drops, the client reconnects with ``Last-Event-ID`` and goes on where it was (with
         ``resume=False`` it stops instead). It stops after ``game_over``; dropped connections are retried
         under the client's retry policy, counted afresh after each event received.
+
+        With ``on_view`` the stream also carries the reader's view (``?view=1``) and ``on_view`` hears each
+        one: when the stream starts and after each batch of events, so a follower shows the game as it is
+        without reading it again or folding events itself. A view is heard before the next event is yielded.
         """
         after = last_event_id
         budget = Budget(self.transport.retry)
         while True:
             headers = {"Accept": "text/event-stream"}
-            params: dict[str, Any] = {}
+            params: dict[str, Any] = {"view": "1"} if on_view is not None else {}
             if after is not None:
                 headers["Last-Event-ID"] = str(after)
             elif from_version is not None:
@@ -268,6 +273,10 @@ class Client:
                         reason = data.get("reason")
                         after = data.get("version", after)
                         break
+                    if message.event == "view":
+                        if on_view is not None:
+                            on_view(cast(GameView, data))
+                        continue
                     budget = Budget(self.transport.retry)
                     after = data["version"]
                     self._saw(game_id, after)
