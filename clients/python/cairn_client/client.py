@@ -107,6 +107,11 @@ class Client:
     def get_spec(self) -> str:
         return self.transport.request("GET", "/openapi.yaml", idempotent=True).text
 
+    @operation("GET", "/")
+    def get_front_page(self) -> str:
+        """The front page (HTML): the newest games, each linked to its table page and, once over, its replay."""
+        return self.transport.request("GET", "/", idempotent=True).text
+
     @operation("GET", "/docs")
     def get_docs(self) -> str:
         return self.transport.request("GET", "/docs", idempotent=True).text
