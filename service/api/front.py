@@ -30,7 +30,7 @@ th{font-weight:600;color:#5b6575}.muted{color:#5b6575}td a{margin-right:.8rem}co
 
 
 def unmoved(meta: dict) -> bool:
-    """A game no one has moved in since it was created: its seats are still to sit down and play."""
+    """A game no one has moved in since it was created: one whose players have yet to begin."""
     return meta["updated_at"] == meta["created_at"]
 
 
