@@ -24,6 +24,7 @@ from service.api import (
     cors,
     docs,
     errors,
+    front,
     games,
     health,
     keys,
@@ -73,7 +74,7 @@ DEFAULTS: dict[str, Any] = {
 
 # Every route of the API: records are the scores, exports and audits the workers make.
 BLUEPRINTS = (rules.blueprint, games.blueprint, stream.blueprint, docs.blueprint, keys.blueprint, health.blueprint,
-              table.blueprint, records.blueprint)
+              table.blueprint, records.blueprint, front.blueprint)
 _frozen = False
 
 

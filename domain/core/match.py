@@ -196,6 +196,7 @@ def submit_and_fold(
             raise IllegalMove("not_organiser", "only the organiser resolves chance decisions")
         if node is None:
             raise IllegalMove("no_chance_pending", "no chance decision is pending")
+        refuse_unfilled_template(command, node)
         ORGANISER_MOVES.check(command)
         events = [chance_event(node, check_outcome(node, command["outcome"]))]
     else:
@@ -257,11 +258,27 @@ def legal_moves(match: Match[Any], reader: str) -> list[JsonObject]:
 def chance_moves(node: ChanceNode) -> list[JsonObject]:
     """One ``resolve_chance`` per possible outcome while there are at most :data:`MAX_LISTED_OUTCOMES` of
     them (draws are ordered: ``count`` of ``n`` candidates make n!/(n-count)! outcomes); beyond that one
-    template, ``{"type", "chance", "candidates"}``, whose ``outcome`` the organiser fills in with the
-    ``chance.count`` candidates drawn, in order, dropping ``chance`` and ``candidates``."""
+    template, ``{"type", "template": true, "chance", "candidates"}``, whose ``outcome`` the organiser fills
+    in with the ``chance.count`` candidates drawn, in order, dropping the rest. ``template`` says so to a
+    client that would otherwise take every entry for a complete move."""
     if perm(len(node.candidates), node.count) <= MAX_LISTED_OUTCOMES:
         return [{"type": RESOLVE_CHANCE, "outcome": list(drawn)} for drawn in permutations(node.candidates, node.count)]
-    return [{"type": RESOLVE_CHANCE, "chance": node.public(), "candidates": list(node.candidates)}]
+    return [{"type": RESOLVE_CHANCE, "template": True, "chance": node.public(), "candidates": list(node.candidates)}]
+
+
+def refuse_unfilled_template(command: JsonObject, node: ChanceNode) -> None:
+    """Refuse a template posted as it was listed, saying how to fill it in: it is the one entry of the legal
+    moves that is not a move, and an organiser who posts it needs to be told what to send instead."""
+    listed = {"template", "chance", "candidates"} & set(command)
+    if not listed or "outcome" in command:
+        return
+    raise IllegalMove(
+        "template_not_filled",
+        f"this is the template of the pending draw {node.key}, not a move: post "
+        f'{{"type": "{RESOLVE_CHANCE}", "outcome": [...]}} with {node.count} of its candidates, in the order '
+        f"drawn, and without {', '.join(sorted(listed))}",
+        field="outcome",
+    )
 
 
 def waiting_for(match: Match[Any]) -> list[str]:

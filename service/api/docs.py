@@ -57,7 +57,9 @@ def render(spec_text: str) -> str:
         "<nav><a href=#endpoints>Endpoints</a><a href=#games>Games and their moves</a>"
         "<a href=#schemas>Schemas</a><a href=#errors>Error codes</a></nav>",
         f"<p>{escape(info.get('summary', ''))}</p><pre>{escape(info.get('description', ''))}</pre>",
-        "<p>The machine-readable contract: <a href=/openapi.yaml>/openapi.yaml</a>.</p>",
+        "<p>The machine-readable contract: <a href=/openapi.yaml>/openapi.yaml</a>. The games, each with its "
+        "table page (<code>/games/{game_id}/table</code>, the board to play on in a browser) and replay: "
+        "<a href=/>the front page</a>.</p>",
         "<h2 id=endpoints>Endpoints</h2>",
     ]
     for path, item in document["paths"].items():

@@ -294,7 +294,7 @@
     }
     if (player.requests) {
       const requests = [...player.requests, ...(player.drawn_requests || [])].map((card) =>
-        [requestLabel(card), "#fffbe0", {class: "request", "data-card": card.id, "data-seat": seat}]);
+        [requestLabel(card), "#fffbe0", {class: "request", "data-card": card.id, "data-seat": seat, "data-pick": card.id}]);
       [row, at] = chipRow(x, at, requests, right);
       drawn.push(...row);
     }
@@ -329,4 +329,12 @@
   }
 
   CairnBoards.register("ice-expedition", draw);
+  /* A move names a request card, a guild or a decree by its id ("R17"); the words are what the card says. */
+  CairnBoards.registerDescriber("ice-expedition", (value, components) => {
+    const request = (components.requests || {})[value];
+    if (request) {
+      return `${requestLabel(request)} (${value})`;
+    }
+    return (components.guilds || {})[value] || (components.decrees || {})[value] || value;
+  });
 })();

@@ -9,6 +9,10 @@
  * with If-Match (the version the board shows) and an Idempotency-Key, so a retried request never moves
  * twice. A refusal is shown with its title, its rule ID (or code) and detail, and the page reads the game
  * and its moves again. Without a token the page shows the public board.
+ *
+ * The board follows the stream's views (?view=1) and a move's answer carries the next view and moves, so
+ * the page reads the game only when it opens and after a refusal, and the legal moves only when its seat
+ * is to move at a new version. A read refused by the rate limit is waited out quietly.
  */
 (function () {
   "use strict";
@@ -81,40 +85,78 @@
     }
   }
 
-  /* Reads the game and, for a seat that is to move, its legal moves at the same version. */
+  /* A read the rate limit refuses (429) is asked again after its Retry-After, with no banner: a bot playing
+   * with the same token shares the page's read bucket, and the page can wait its turn. */
+  async function readQuietly(url) {
+    for (;;) {
+      const response = await fetch(url, {headers: headers(), cache: "no-store"});
+      if (response.status !== 429) {
+        return response;
+      }
+      const wait = Number(response.headers.get("Retry-After")) || 1;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  }
+
+  /* Reads the game, when the stream has not brought its view: at the start and after a refusal. */
   async function load() {
-    const response = await fetch(gameUrl, {headers: headers(), cache: "no-store"});
+    const response = await readQuietly(gameUrl);
     if (!response.ok) {
       byId("error").textContent = problemText(await problemOf(response));
       return;
     }
-    const read = await response.json();
-    let legal = [];
-    const seat = /^p\d+$/.test(read.reader) ? read.reader : null;
-    if (seat && read.status === "active" && read.waiting_for.includes(seat)) {
-      const answer = await fetch(`${gameUrl}/legal-moves`, {headers: headers(), cache: "no-store"});
-      if (answer.ok) {
-        const body = await answer.json();
-        if (body.version !== read.version) {
-          again = true;
-          return;
-        }
-        legal = body.moves;
-      }
+    await show(await response.json());
+  }
+
+  function seatOf(read) {
+    return /^p\d+$/.test(read.reader) ? read.reader : null;
+  }
+
+  /* The seat's legal moves at the view's version: those already held for it, else read; null when the game
+   * moved on between the view and the read, so the caller reads again. */
+  async function legalMovesAt(read) {
+    const seat = seatOf(read);
+    if (!seat || read.status !== "active" || !read.waiting_for.includes(seat)) {
+      return [];
+    }
+    if (view && view.version === read.version && view.reader === read.reader) {
+      return moves;
+    }
+    const answer = await readQuietly(`${gameUrl}/legal-moves`);
+    if (!answer.ok) {
+      return [];
+    }
+    const body = await answer.json();
+    return body.version === read.version ? body.moves : null;
+  }
+
+  /* Shows a view, read or sent on the stream, with the seat's moves at its version. */
+  async function show(read, known) {
+    if (view && view.reader === read.reader && read.version < view.version) {
+      return;  // a view the stream sent before the move answer already shown
+    }
+    const legal = known || await legalMovesAt(read);
+    if (legal === null) {
+      again = true;
+      return;
     }
     byId("error").textContent = "";
     if (!view || view.version !== read.version) {
       picks = [];
     }
     view = read;
-    etag = response.headers.get("ETag");
+    etag = `"${read.version}"`;
     seen = Math.max(seen, read.version);
     moves = legal;
     draw();
   }
 
-  /* One load at a time; events that arrive meanwhile ask for one more. */
-  function refresh() {
+  /* One load or view at a time; what arrives meanwhile is shown next (the latest view), or read once more. */
+  let sentView = null;
+  function refresh(sent) {
+    if (sent) {
+      sentView = sent;
+    }
     if (loading) {
       again = true;
       return loading;
@@ -122,12 +164,14 @@
     loading = (async () => {
       do {
         again = false;
+        const next = sentView;
+        sentView = null;
         try {
-          await load();
+          await (next ? show(next) : load());
         } catch (error) {
           byId("error").textContent = `The server did not answer: ${error.message}`;
         }
-      } while (again);
+      } while (again || sentView);
       loading = null;
     })();
     return loading;
@@ -274,20 +318,28 @@
     }
     sending = true;
     draw();
+    let moved = null;
     try {
-      await send(move);
+      moved = await send(move);
     } catch (error) {
       byId("error").textContent = `The server did not answer: ${error.message}`;
     } finally {
       sending = false;
       picks = [];
-      await refresh();
+      await (moved ? showMoved(moved) : refresh());
     }
   }
 
+  /* A move's answer carries the mover's view and next moves (include=view,legal_moves): shown with no read. */
+  async function showMoved(moved) {
+    const seat = seatOf(moved.view);
+    await show(moved.view, (moved.legal_moves || {})[seat] || []);
+  }
+
+  /* Sends a move; its answer when accepted, else null (the refusal shown). */
   async function send(move) {
     const key = newKey();
-    const request = () => fetch(`${gameUrl}/moves`, {
+    const request = () => fetch(`${gameUrl}/moves?include=view,legal_moves`, {
       method: "POST", body: JSON.stringify(move),
       headers: headers({"Content-Type": "application/json", "If-Match": etag, "Idempotency-Key": key}),
     });
@@ -300,7 +352,9 @@
     }
     if (response.status !== 201) {
       showRefusal(await problemOf(response));
+      return null;
     }
+    return response.json();
   }
 
   /* Follows the stream from the version after the last one seen; it ends after idle time, and is opened
@@ -309,7 +363,7 @@
     if (following) {
       following.close();
     }
-    const query = new URLSearchParams({from: String(seen + 1)});
+    const query = new URLSearchParams({from: String(seen + 1), view: "1"});
     if (token) {
       query.set("token", token);
     }
@@ -317,8 +371,8 @@
     following = source;
     source.onmessage = (event) => {
       seen = Math.max(seen, Number(event.lastEventId) || seen);
-      refresh();
     };
+    source.addEventListener("view", (event) => refresh(JSON.parse(event.data)));
     source.addEventListener("end", (event) => {
       source.close();
       const ended = JSON.parse(event.data || "{}");

@@ -4,7 +4,8 @@
  * placed side's routes, a section not yet placed is a grey band. Every seat's ship sits at the fleet's anchor.
  * A player board is its tracks (fuel, food, health, morale, towing, sled, dogs, Inuit and whatever a module
  * adds), crew, resources and cards by name. A card dealt to another seat is a back; a card nobody holds is not
- * drawn at all.
+ * drawn at all. An anchor is a pick (anchor=<id>) for the moves that name it, and a move's words name an anchor
+ * by its region.
  *
  * The whole board is about twice as wide as it is tall, so a table page holds it on one screen: the title and
  * the decks share a line, the table's notes sit in two columns under the map, and the player boards stand side
@@ -102,7 +103,8 @@
         ? el("circle", {cx: x, cy: y, r: 9, fill: "#fdfdf8", stroke: "#4b6b3c", "stroke-width": 2})
         : el("rect", {x: x - 9, y: y - 9, width: 18, height: 18, fill: "#eee3c6", stroke: "#7a5d2a", "stroke-width": 2});
       const dynamite = state.dynamite_on[key];
-      return el("g", {class: "anchor", "data-anchor": key, "data-region": anchor.region, "data-mapped-by": mapped},
+      return el("g", {class: "anchor", "data-anchor": key, "data-region": anchor.region, "data-mapped-by": mapped,
+                      "data-pick": `anchor=${key}`},
         mapped ? el("circle", {cx: x, cy: y, r: 13, fill: "none", stroke: seatColour(view, mapped), "stroke-width": 3}) : null,
         shape,
         final ? text(x, y + 4, "⚑", {"text-anchor": "middle", "font-size": 12}) : null,
@@ -363,4 +365,9 @@
   }
 
   CairnBoards.register("through-ice-and-snow", draw);
+  /* A move names an anchor by its id ("C2"); the map shows its region, so the words say both. */
+  CairnBoards.registerDescriber("through-ice-and-snow", (value, components) => {
+    const anchor = (components.anchors || {})[value];
+    return anchor ? `${anchor.region} (${value})` : value;
+  });
 })();

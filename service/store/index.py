@@ -1,9 +1,10 @@
 """The read model for listing games: one sorted set per combination of filter values, scored by creation time.
 
 A game is filed under every combination of its game name, its status and each
-of its players (lowercased), with any of the three left out: ``cairn:{index}:all``,
+of its players (lowercased), with any of the three left out (a scored game under
+both ``ended`` and ``scored``, see :data:`FILED_UNDER`): ``cairn:{index}:all``,
 ``cairn:{index}:game=borealis``, ``cairn:{index}:game=borealis&status=active&player=ann``
-and so on, 4 + 4 × players sets in all. Any listing the API offers is then
+and so on, 4 + 4 × players sets in all (6 + 6 × players once scored). Any listing the API offers is then
 one sorted set: its count is a ``ZCOUNT`` and its page a ``ZRANGE`` by rank,
 O(log N + page) however many games there are and whatever the offset, and
 nothing else waits while it runs (no ``ZINTERSTORE`` over whole sets).
@@ -38,6 +39,9 @@ from service.store.keys import INDEX_PREFIX, game_keys, index_key
 from service.store.replies import text, text_hash
 
 STATUSES = ("active", "ended", "scored")
+# The status sets a game of each status is filed under. A scored game has ended (scoring follows the end at
+# once), so a listing of ended games, which a player reads as "games that are over", holds it too.
+FILED_UNDER = {"active": ("active",), "ended": ("ended",), "scored": ("ended", "scored")}
 PENDING = f"{INDEX_PREFIX}pending"
 COMPACTION_DUE = f"{INDEX_PREFIX}compaction-due"
 # A game noted in the journal for this long is taken as left behind by a crash: no write takes this long.
@@ -72,8 +76,9 @@ _listing: Script | None = None
 def combinations(game: str, status: str, players: Iterable[str]) -> list[str]:
     """Every set a game with these properties belongs to (players as given, lowercased here)."""
     names = sorted({player.lower() for player in players})
-    keys = {index_key(game=g, status=s) for g, s in product((game, None), (status, None))}
-    keys |= {index_key(game=g, status=s, player=p) for g, s, p in product((game, None), (status, None), names)}
+    statuses = (*FILED_UNDER[status], None)
+    keys = {index_key(game=g, status=s) for g, s in product((game, None), statuses)}
+    keys |= {index_key(game=g, status=s, player=p) for g, s, p in product((game, None), statuses, names)}
     return sorted(keys)
 
 
@@ -127,7 +132,7 @@ def _write(
     for key in combinations(game, status, players):
         pipe.zadd(key, {game_id: created})
     for other in STATUSES:
-        if other != status:
+        if other not in FILED_UNDER[status]:
             for key in _status_sets(game, other, players):
                 pipe.zrem(key, game_id)
     if status == "scored" and scored_at is not None:

@@ -81,3 +81,22 @@ def test_the_organiser_plays_a_whole_game_with_one_request_per_move(api):
         assert set(choices) == set(waiting)
     assert body["status"] == "ended" and requests >= 3
     assert api.get(f"/games/{game_id}").json()["version"] == version
+
+
+def test_a_template_posted_as_listed_is_refused_with_what_to_send_instead(api):
+    game = api.create("borealis", 2, chance_mode="table")
+    game_id, organiser = game["game_id"], game["organiser_token"]
+    first = legal(api, game_id, organiser)
+    assert all("template" not in offer for offer in first), "a listed outcome is a complete move"
+    version = post(api, game_id, organiser, first[0], game["version"]).json()["version"]
+    (template,) = legal(api, game_id, organiser)
+    assert template["template"] is True
+    refused = post(api, game_id, organiser, template, version)
+    problem = refused.json()
+    assert refused.status_code == 422 and problem["code"] == "template_not_filled" and problem["field"] == "outcome"
+    assert '"outcome": [...]' in problem["detail"] and "2 of its candidates" in problem["detail"]
+    assert api.get(f"/games/{game_id}").json()["version"] == version, "a refusal changes nothing"
+    beside = post(api, game_id, organiser, {**template, "outcome": template["candidates"][:2]}, version)
+    assert beside.status_code == 422 and beside.json()["code"] == "unknown_field"
+    filled = {"type": template["type"], "outcome": template["candidates"][:2]}
+    assert post(api, game_id, organiser, filled, version).status_code == 201

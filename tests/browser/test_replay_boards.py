@@ -174,3 +174,19 @@ def test_a_game_of_more_than_500_versions_replays_from_a_file_under_1_mb(store, 
     page.key(Keys.END)
     assert page.text("version") == f"Version {versions} of {versions}"
     check_borealis(page, views_of(batches, ORGANISER)[-1])
+
+
+def test_the_replay_names_cards_in_its_move_lines_as_the_board_does(store, redis_client, export_dir, browser):
+    batches = play(choice=7, rules=get_rules("borealis"))
+    record(store, "g1", batches)
+    page = Replay(browser, export(store, redis_client, export_dir, None))
+    cards = browser.execute_script("return JSON.parse(document.getElementById('context').textContent).components.cards")
+    lines = []
+    for index in range(12):
+        page.slide_to(index)
+        lines.append(page.text("move"))
+    dealt = next(line for line in lines if line.startswith("Chance: hand"))
+    assert not re.search(r"animal-\d+", dealt), dealt
+    species = {words for words, *_rest in cards.values()}
+    assert any(name.replace("_", " ").capitalize() in dealt for name in species), dealt
+    screenshot(browser, "replay-borealis-named-moves.png")

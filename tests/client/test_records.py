@@ -61,3 +61,14 @@ def test_a_job_no_worker_takes_times_out_and_a_job_that_did_not_fail_is_not_retr
     assert missing.value.code == "audit_not_found"
     with pytest.raises(NotFound):
         client.download_export(game_id, f"{created['version']}-public.ndjson")
+
+
+def test_a_scored_game_is_found_among_the_ended_games_of_its_player(client, worker):
+    game_id, _tokens = played(client)
+    unfinished = client.create_game("through-ice-and-snow", ["Ann", "Cy"])["game_id"]
+    client.wait_for_score(game_id)
+    assert client.get_game(game_id)["status"] == "scored"
+    assert [game["game_id"] for game in client.iter_games(status="ended", player="ann")] == [game_id]
+    assert [game["status"] for game in client.iter_games(status="ended")] == ["scored"]
+    assert [game["game_id"] for game in client.iter_games(status="scored", player="ANN")] == [game_id]
+    assert [game["game_id"] for game in client.iter_games(status="active", player="ann")] == [unfinished]

@@ -50,3 +50,24 @@ def test_a_stream_cut_mid_message_is_resumed_after_the_last_whole_event(proxied,
 def test_without_resume_the_follower_stops_at_the_first_end(client):
     created = client.create_game("high-card", ["Ann", "Bo"])
     assert list(client.follow_game(created["game_id"], resume=False)) == []
+
+
+def test_a_follower_asking_for_views_hears_the_readers_view_after_each_batch_of_events(client):
+    created = client.create_game("high-card", ["Ann", "Bo"])
+    game_id, tokens = created["game_id"], tokens_of(created)
+    play_to_the_end(client, game_id, tokens)
+    final = client.get_game(game_id, token=tokens["p1"])
+    heard: list[tuple[str, int]] = []
+    views: list[dict] = []
+
+    def on_view(view: dict) -> None:
+        views.append(view)
+        heard.append(("view", view["version"]))
+
+    for event in client.follow_game(game_id, token=tokens["p1"], last_event_id=2, on_view=on_view):
+        heard.append(("event", event["version"]))
+    events = [("event", version) for version in range(3, final["version"] + 1)]
+    assert heard == [("view", 2), *events, ("view", final["version"])]
+    assert views[-1] == final, "the last view is the one GET /games/{id} gives the same reader"
+    assert views[0]["reader"] == "p1" and views[0]["status"] == "active"
+    assert [event["version"] for event in client.follow_game(game_id, last_event_id=2)] == [v for _, v in events]

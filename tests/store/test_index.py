@@ -62,8 +62,10 @@ def test_filters_by_game_status_and_player_name_in_any_case(store, redis_client)
     assert store.list_games(game="borealis") == ([], 0)
     store.append("g1", first.version, [{"type": "game_scored", "seat": None, "data": {"score_sheet": {}}}],
                  command=None, command_id="score", idempotency_key=None)
-    assert ids(store.list_games(status="ended")) == []
+    assert ids(store.list_games(status="ended")) == ["g1"], "a scored game is over: it is listed as ended too"
     assert ids(store.list_games(status="scored")) == ["g1"]
+    assert ids(store.list_games(status="ended", player="ann")) == ["g1"]
+    assert ids(store.list_games(status="active", player="ann")) == ["g2"]
 
 
 def test_filters_by_creation_time(store):
@@ -93,7 +95,8 @@ def test_pages_cover_every_game_once(redis_client):
 def brute_force(metas: list[dict], *, game=None, status=None, player=None, after=None, before=None) -> list[str]:
     """What a listing must answer, worked out from the metas alone (newest first, ties by id descending)."""
     chosen = [meta for meta in metas
-              if (game is None or meta["game"] == game) and (status is None or meta["status"] == status)
+              if (game is None or meta["game"] == game)
+              and (status is None or meta["status"] in {status} | ({"scored"} if status == "ended" else set()))
               and (player is None or player.lower() in {name.lower() for name in meta["players"]})
               and (after is None or index.epoch(meta["created_at"]) > after)
               and (before is None or index.epoch(meta["created_at"]) < before)]
@@ -111,11 +114,15 @@ def test_every_combination_of_filters_pages_like_the_filtered_list_of_all_games(
         store.create(f"g{n:02}", events, seed="s", tokens={}, players=players)
         if n % 4 == 1:
             play(store, f"g{n:02}", match)
+        if n % 8 == 1:
+            store.append(f"g{n:02}", match.version, [{"type": "game_scored", "seat": None,
+                                                      "data": {"score_sheet": {}}}],
+                         command=None, command_id=f"score-{n}", idempotency_key=None)
     metas = [store.meta(f"g{n:02}") for n in range(24)]
     moments = sorted(index.epoch(meta["created_at"]) for meta in metas)
     after, before = moments[3], moments[20]
     for game, status, player, bounds in itertools.product(
-        (None, "high-card", "high-card-again"), (None, "active", "ended"), (None, "ANN", "bo"),
+        (None, "high-card", "high-card-again"), (None, "active", "ended", "scored"), (None, "ANN", "bo"),
         ((None, None), (after, None), (None, before), (after, before)),
     ):
         expected = brute_force(metas, game=game, status=status, player=player, after=bounds[0], before=bounds[1])

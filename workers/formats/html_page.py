@@ -3,8 +3,9 @@
 No network is needed to open it: styles, the game's board renderer
 (``service/boards/``) and every frame are inline. Each frame is the reader's
 view of the game after one version, as the changes from the version before
-(:mod:`workers.formats.deltas`), with the move of that version in words;
-the frames are gzipped so a long game stays small. They are written one at a
+(:mod:`workers.formats.deltas`), with the move of that version in words
+(the page shows its ids in the names the game's board gives them); the
+frames are gzipped so a long game stays small. They are written one at a
 time as the events stream in from the store.
 """
 from __future__ import annotations
@@ -190,6 +191,13 @@ PAGE_SCRIPT = """<script>
     return after;
   }
 
+  /* The move's ids in the game's own names, as the board and the table page name them ("animal-45" is
+   * "Harp seal (kayak)"); a word the game does not name stays as it is. */
+  function named(line, game) {
+    const name = (word) => CairnBoards.describeValue(game, word, context.components);
+    return line.replace(/[A-Za-z][A-Za-z0-9_#-]*/g, name);
+  }
+
   const frames = await unpack();
   const views = [];
   frames.forEach((frame, index) => views.push(index === 0 ? frame.view : applied(views[index - 1], frame.changes)));
@@ -209,7 +217,7 @@ PAGE_SCRIPT = """<script>
     }
     const score = view.score ? CairnBoards.scoreTable(view.score, view.seats) : "";
     byId("stage").innerHTML = drawn + score;
-    byId("move").textContent = frames[index].move;
+    byId("move").textContent = named(frames[index].move, views[index].game);
     byId("version").textContent = "Version " + frames[index].version + " of " + frames[frames.length - 1].version;
     slider.value = String(index);
     byId("first").disabled = byId("prev").disabled = index === 0;

@@ -107,6 +107,11 @@ class Client:
     def get_spec(self) -> str:
         return self.transport.request("GET", "/openapi.yaml", idempotent=True).text
 
+    @operation("GET", "/")
+    def get_front_page(self) -> str:
+        """The front page (HTML): the newest games, each linked to its table page and, once over, its replay."""
+        return self.transport.request("GET", "/", idempotent=True).text
+
     @operation("GET", "/docs")
     def get_docs(self) -> str:
         return self.transport.request("GET", "/docs", idempotent=True).text
@@ -145,6 +150,8 @@ class Client:
     def list_games(self, *, game: str | None = None, status: str | None = None, player: str | None = None,
                    created_after: str | None = None, created_before: str | None = None, offset: int | None = None,
                    limit: int | None = None) -> GameIndex:
+        """One page of the game index, newest first. ``status="ended"`` finds every game that is over, the
+        scored ones included (scoring follows the end within moments); ``"scored"`` only those scored."""
         params = {"game": game, "status": status, "player": player, "created_after": created_after,
                   "created_before": created_before, "offset": offset, "limit": limit}
         return self._json("GET", "/games", params=params)
@@ -237,7 +244,8 @@ class Client:
 
     @operation("GET", "/games/{game_id}/stream")
     def follow_game(self, game_id: str, *, token: str | None = None, from_version: int | None = None,
-                    last_event_id: int | None = None, resume: bool = True) -> Generator[Envelope, None, None]:
+                    last_event_id: int | None = None, resume: bool = True,
+                    on_view: Callable[[GameView], None] | None = None) -> Generator[Envelope, None, None]:
         """The game's events as they happen, each once and in order, until the game is over.
 
         Starts after ``last_event_id``, else at ``from_version``, else after the current version. When
@@ -245,12 +253,16 @@ class Client:
         connection drops, the client reconnects with ``Last-Event-ID`` and goes on where it was (with
         ``resume=False`` it stops instead). It stops after ``game_over``; dropped connections are retried
         under the client's retry policy, counted afresh after each event received.
+
+        With ``on_view`` the stream also carries the reader's view (``?view=1``) and ``on_view`` hears each
+        one: when the stream starts and after each batch of events, so a follower shows the game as it is
+        without reading it again or folding events itself. A view is heard before the next event is yielded.
         """
         after = last_event_id
         budget = Budget(self.transport.retry)
         while True:
             headers = {"Accept": "text/event-stream"}
-            params: dict[str, Any] = {}
+            params: dict[str, Any] = {"view": "1"} if on_view is not None else {}
             if after is not None:
                 headers["Last-Event-ID"] = str(after)
             elif from_version is not None:
@@ -266,6 +278,10 @@ class Client:
                         reason = data.get("reason")
                         after = data.get("version", after)
                         break
+                    if message.event == "view":
+                        if on_view is not None:
+                            on_view(cast(GameView, data))
+                        continue
                     budget = Budget(self.transport.retry)
                     after = data["version"]
                     self._saw(game_id, after)
