@@ -219,8 +219,18 @@ def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Op
     """Crew options (lead slot types, crew min, crew max) for a space with its choices made.
 
     TIS-AMB-3: two-space actions give each space its own requirement (action_board.json); parts may adjust
-    them (e.g. a creature's extra crew).
+    them (e.g. a creature's extra crew), each hook paired with the rule that makes the change.
     """
+    options = space_requirements(state, seat, space_id, extra)
+    if space_id == EVENT_SPACE:  # an action card's requirement is the card's own
+        return options
+    for hook, _ in state["parts"].hooks("requirements"):
+        options = hook(state, seat, space_id, options)
+    return options
+
+
+def space_requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Option]:
+    """The requirement of the space itself (and of a kept event that adds a way to take it), before the parts'."""
     if space_id == EVENT_SPACE:
         card = event_card(state)
         if card is None:  # no action card is free this round: its space has no requirement to meet
@@ -241,8 +251,6 @@ def requirements(state: State, seat: int, space_id: str, extra: dict) -> list[Op
     if space["action"] == "visit_inuit" and any(event_number(card) == INTERPRETER_CARD
                                                 for card in player["kept_events"]):
         options.append((("inuk",), 1, 1))
-    for hook in state["parts"].hooks("requirements"):
-        options = hook(state, seat, space_id, options)
     return options
 
 
@@ -390,8 +398,35 @@ def base_check(state: State, seat: int, command: dict) -> None:
     if canonical_json(extra) not in {canonical_json(choice) for choice in choices}:
         rule, key = choice_fault(state, space_id, extra, choices)
         raise refuse("invalid_choice", f"{key}={command[key]!r} is not available here now", rule, key)
-    check_crew(state, state["players"][seat], requirements(state, seat, space_id, extra), command["lead"],
-               command["crew"])
+    player = state["players"][seat]
+    try:
+        check_crew(state, player, requirements(state, seat, space_id, extra), command["lead"], command["crew"])
+    except IllegalMove as refusal:
+        raise adjusted_refusal(state, seat, space_id, extra, command) or refusal from None
+
+
+def adjusted_refusal(state: State, seat: int, space_id: str, extra: dict, command: dict) -> IllegalMove | None:
+    """A crew that meets the space's own requirement but not a part's added one (Sedna's extra crew) is refused
+    with the rule that adds it: a refusal names the rule that forbids the move."""
+    player = state["players"][seat]
+    options = space_requirements(state, seat, space_id, extra)
+    if space_id == EVENT_SPACE:
+        return None
+    for hook, rule_id in state["parts"].hooks("requirements"):
+        adjusted = hook(state, seat, space_id, options)
+        if meets(state, player, options, command) and not meets(state, player, adjusted, command):
+            return refuse("requirement_not_met", "that crew meets the space's own requirement but not the one "
+                          f"{rule_id} adds", rule_id, "crew")
+        options = adjusted
+    return None
+
+
+def meets(state: State, player: dict, options: list[Option], command: dict) -> bool:
+    try:
+        check_crew(state, player, options, command["lead"], command["crew"])
+    except IllegalMove:
+        return False
+    return True
 
 
 def offered(command: dict, moves: list[dict]) -> bool:

@@ -61,7 +61,12 @@ def voyage_type(state: State, base: flow.Step) -> bool:
 def explore(state: State, seat: int, player: dict, space: dict, command: dict, placed: int,
             base: actions.Effect) -> None:
     """TIS-SOLO-AMU-9 / TIS-AMB-22: an Explore worth 7 or more removes the right morale black cylinder, worth 10
-    or more the leftmost; both are checked after every Explore."""
+    or more the leftmost; both are checked after every Explore.
+
+    The source says which Explore frees which cylinder but not when in the action. They are taken as the
+    Explore's VP are earned, which is the first half of its effect, so before its morale +2 (TIS-ACT-11: VP, then
+    morale): the +2 may climb into the spaces they leave. The right one (the lower space) is checked first; the
+    two conditions are independent, so the order between them changes nothing."""
     value = actions.explore_value(state, player)
     cylinders = player["black_cylinders"]["morale"]
     for space_number, threshold in DATA["morale_explore"].items():

@@ -212,7 +212,7 @@ PART = RulePart(
     hooks={"new_state": (add_state,), "public_keys": ("legendary",),
            "dealt_cards": (("explorer", "explorer_dealt"), ("ship", "ship_dealt"),
                            ("explorer_event", "explorer_event_dealt")),
-           "setup_draws": (deal,), "setup_choices": (owed,), "requirements": (sled_master,),
+           "setup_draws": (deal,), "setup_choices": (owed,), "requirements": ((sled_master, "TIS-LEG-7"),),
            "move_filters": (inuit_hunter,), "rifle_bonus": (hunter_rifle,), "action_checks": (check_hunter,)},
     entries={"chance_handlers": {"deal_explorer": dealt, "deal_ship": dealt, "deal_event": dealt,
                                  "legendary_removal": removed},

@@ -230,7 +230,7 @@ def cleanup(state: State, base: flow.Step) -> bool:
 PART = RulePart(
     OPTION,
     hooks={"new_state": (add_state,), "public_keys": ("myths",), "inuit_arrival": (held_by_ijiraq,),
-           "refusals": (refusal,), "requirements": (sedna,), "uncounted_crew": (uncounted,),
+           "refusals": (refusal,), "requirements": ((sedna, "TIS-MYTH-3"),), "uncounted_crew": (uncounted,),
            "move_filters": (filter_moves,), "move_fields": (FIELD,), "action_checks": (check,),
            "before_effect": (pay_dues,)},
     entries={"chance_handlers": {"creature": revealed},

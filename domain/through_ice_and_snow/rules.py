@@ -62,7 +62,8 @@ class ThroughIceAndSnow(Rules[State]):
 
     def validate_options(self, options: dict, seat_count: int) -> dict:
         """TIS-CMD-1: a 1-player game is a single-player scenario (Lost Expedition unless named), and a scenario
-        is for 1 player."""
+        is for 1 player. A scenario always plays Survival (TIS-SURV-1), so an explicit ``"survival": false`` is
+        refused rather than quietly overruled."""
         if seat_count == 1 and "scenario" not in options:
             options = {**options, "scenario": SOLO_DEFAULT}
         filled = super().validate_options(options, seat_count)
@@ -73,6 +74,9 @@ class ThroughIceAndSnow(Rules[State]):
         if name == "amundsens_voyage" and filled["legendary_expeditions"]:
             raise IllegalMove("invalid_option", "Amundsen's Voyage sets its own Legendary cards (Amundsen, the Gjøa, "
                               "events 53 and 55)", rule_id="TIS-SOLO-AMU-3", field="options.legendary_expeditions")
+        if name is not None and options.get("survival") is False:
+            raise IllegalMove("invalid_option", "Survival is played in every single-player scenario; leave out "
+                              "'survival' or set it true", rule_id="TIS-SURV-1", field="options.survival")
         if name is not None and filled["walking_on_ice"]:
             raise IllegalMove("invalid_option", "Walking on Ice is played without a single-player scenario",
                               rule_id="TIS-WALK-1", field="options.walking_on_ice")

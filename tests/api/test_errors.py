@@ -102,6 +102,9 @@ def test_options_and_player_counts_are_checked_against_the_rules(api, redis_clie
                 "invalid_player_count", "players")
         refused(api.post("/games", json={"game": "high-card", "players": ["A", "B"], "options": {"swaps": 5}}),
                 422, "invalid_option", "options.swaps")
+        refused(api.post("/games", json={"game": "through-ice-and-snow", "players": ["A"],
+                                         "options": {"scenario": "magnetic_north_pole", "survival": False}}),
+                422, "invalid_option", "options.survival", "TIS-SURV-1")
 
 
 def test_unknown_move_types_are_refused(api, redis_client, game):

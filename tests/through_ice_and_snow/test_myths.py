@@ -112,13 +112,23 @@ def test_sedna_adds_a_crew_member_to_carpenter_actions():
     match = with_creature(39, 3)
     hero = player(match, "p1")
     hero.update(fuel=8, wood=0)
-    assert refused(match, "recycle-wood-1", "carpenter", {}).rule_id == "TIS-ACT-3"
     act(match, "recycle-wood-1", "carpenter", {"sailor": 2})
     assert hero["wood"] == 2  # 3 placed, 1 of them for Sedna
     other = player(match, "p2")
     other["crew"]["inuk"] = other["free"]["inuk"] = 1
     act(match, "improve-sled", "inuk", {"sailor": 1})
     assert other["sled"] == 2
+
+
+def test_a_carpenter_action_one_crew_short_for_sedna_is_refused_with_her_rule():
+    """TIS-MYTH-3: the refusal names the creature's added crew; a crew short of the space's own requirement
+    is still refused with TIS-ACT-3."""
+    match = with_creature(39, 3)
+    player(match, "p1").update(fuel=8, wood=0)
+    error = refused(match, "recycle-wood-1", "carpenter", {})
+    assert (error.rule_id, error.field) == ("TIS-MYTH-3", "crew")
+    assert refused(match, "recycle-wood-1", "carpenter", {"sailor": 99}).rule_id == "TIS-ACT-3"
+    assert refused(match, "recycle-wood-1", "captain", {"sailor": 1}).rule_id == "TIS-ACT-3"
 
 
 @pytest.mark.parametrize(("rifles", "dynamite", "paid"), [(4, 3, 1), (5, 3, 0)])

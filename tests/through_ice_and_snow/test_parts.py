@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.core import IllegalMove
 from domain.through_ice_and_snow import RULES, actions, decisions, flow, parts, setup, voyage
 
 
@@ -27,6 +28,20 @@ def test_the_base_game_plays_no_module():
 ])
 def test_the_options_choose_the_parts_in_one_order(options, players, names):
     assert played(options, players) == names
+
+
+@pytest.mark.parametrize("scenario", ["lost_expedition", "magnetic_north_pole", "mysterious_epidemic",
+                                      "amundsens_voyage"])
+def test_a_scenario_refuses_to_be_played_without_survival(scenario):
+    """TIS-SURV-1: Survival is mandatory in every single-player scenario; leaving it out or asking for it
+    plays it, switching it off is refused rather than overruled."""
+    with pytest.raises(IllegalMove) as refused:
+        RULES.validate_options({"scenario": scenario, "survival": False}, 1)
+    assert (refused.value.code, refused.value.rule_id, refused.value.field) == (
+        "invalid_option", "TIS-SURV-1", "options.survival")
+    assert "survival" in played({"scenario": scenario, "survival": True}, 1)
+    assert "survival" in played({"scenario": scenario}, 1)
+    assert "survival" not in played({"survival": False}, 2)
 
 
 def test_one_composition_serves_every_match_with_the_same_options():

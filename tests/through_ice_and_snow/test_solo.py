@@ -608,16 +608,18 @@ def test_amundsens_ability():
     assert hero["fuel"] == 8
 
 
-@pytest.mark.parametrize(("sled", "left"), [(1, [8, 7]), (2, [8]), (3, [])])
-def test_explores_remove_the_morale_cylinders(sled, left):
+@pytest.mark.parametrize(("sled", "morale", "left", "raised"), [(1, 5, [8, 7], 6), (2, 5, [8], 7), (3, 6, [], 8)])
+def test_explores_remove_the_morale_cylinders(sled, morale, left, raised):
     """TIS-SOLO-AMU-9 / TIS-AMB-22: worth 7 or more removes the right cylinder (space 7), 10 or more the leftmost
-    too (sled 1: 5, sled 2: 8, sled 3: 11 with 7 dogs)."""
+    too (sled 1: 5, sled 2: 8, sled 3: 11 with 7 dogs). The cylinders are taken as the Explore's VP are earned,
+    before its morale +2 (TIS-ACT-11), so the +2 climbs into the spaces they leave."""
     match = amundsen_game()
     sail(match, "E1")
     hero = player(match, "p1")
-    hero["sled"] = sled
+    hero.update(sled=sled, morale=morale)
     act(match, "explore-1", "captain", {"sailor": 1}, survival_deposit="wood")
     assert hero["black_cylinders"]["morale"] == left
+    assert hero["morale"] == raised
 
 
 def test_a_varied_diet_removes_the_health_cylinder():
