@@ -120,7 +120,8 @@ class Mover:
 def _append(game_id: str, expected: int, events: list, command: dict, key: str | None, mover: Mover, after: Match):
     """Append the move's events and answer: the store's refusals become the API's, and the game after the
     move goes back to the cache once the answer is serialised: the next move there folds into it in place,
-    and a view may hold parts of the state."""
+    and a view may hold parts of the state. Before that its snapshot is saved when one is due (the end of the
+    game, for the scoring job to load, or every ``SNAPSHOT_EVERY`` events)."""
     services = context.services()
     try:
         result = services.store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
@@ -138,6 +139,7 @@ def _append(game_id: str, expected: int, events: list, command: dict, key: str |
         return _move_response(game_id, result.envelopes, mover.reader, replayed=True)
     answer = current_app.make_response(_move_response(game_id, result.envelopes, mover.reader, replayed=False,
                                                       after=after))
+    services.store.keep_snapshot(game_id, after, result.envelopes[-1]["hash"], len(result.envelopes))
     services.matches.remember(game_id, after)
     return answer
 

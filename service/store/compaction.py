@@ -23,7 +23,6 @@ left live, for whoever investigates it.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -31,6 +30,7 @@ import time
 import zlib
 from dataclasses import dataclass
 
+import orjson
 from redis.client import NEVER_DECODE
 from redis.commands.core import Script
 
@@ -104,7 +104,7 @@ class Compacted:
         first = max(from_version, 1)
         if limit is not None:
             last = min(last, first + limit - 1)
-        return [json.loads(payload) for payload in self.payloads[first - 1:last]]
+        return [orjson.loads(payload) for payload in self.payloads[first - 1:last]]
 
 
 def after_seconds() -> float:
@@ -158,7 +158,7 @@ def _stream_payloads(client: StoreClient, game_id: str) -> tuple[list[str], str]
         entries = client.xrange(events, start, "+", count=PAGE) or []
         for entry_id, fields in entries:
             (payload,) = (text(value) for value in (fields or {}).values())
-            envelope = json.loads(payload)
+            envelope = orjson.loads(payload)
             if text(entry_id) != stream_id(len(payloads) + 1) or not links(envelope, prev_hash, len(payloads) + 1):
                 return None
             payloads.append(payload)

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import logging
 import re
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from domain.core.canonical import canonical_json
 from domain.core.events import JsonObject
@@ -74,7 +75,7 @@ def decode(key: bytes | None, game_id: str, payload: bytes) -> Snapshot:
     if not hmac.compare_digest(_mac(key, game_id, version, body).encode(), parsed[2]):
         raise BadSnapshot("bad_mac", "its MAC does not match")
     try:
-        value = json.loads(body)
+        value = orjson.loads(body)
         snapshot = Snapshot(match=value["match"], head_hash=value["head_hash"])
         well_formed = isinstance(snapshot.head_hash, str) and snapshot.version == version
     except (ValueError, KeyError, TypeError):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import orjson
 import redis
 from redis.client import NEVER_DECODE
 from redis.commands.core import Script
@@ -380,9 +381,10 @@ class EventStore:
         """Fold from the snapshot if it checks out, else from the first event.
 
         A current load that folded ``snapshot_every`` events or more saves what
-        it built as the new snapshot. Every append of the service follows a load
-        of the game, so snapshots keep within about ``snapshot_every`` events of
-        the head without the append path ever replaying anything. Any load that
+        it built as the new snapshot; a process that folds its moves in place
+        saves them through :meth:`keep_snapshot`, so snapshots keep within about
+        ``snapshot_every`` events of the head without the append path ever
+        replaying anything. Any load that
         finds a bad snapshot replaces it with a good one (of the head), so the
         warning it logs is logged once.
         """
@@ -414,6 +416,25 @@ class EventStore:
         elif rejected or (at is None and folded >= self._snapshot_every):
             self._save_snapshot(game_id, keys, match, head_hash)
         return loaded
+
+    def keep_snapshot(self, game_id: str, match: Match[Any], head_hash: str, appended: int) -> None:
+        """Save a snapshot of ``match``, which the caller folded in place through an append of ``appended``
+        events ending at ``head_hash``, when one is due: the append ended the game, or its version crossed a
+        multiple of ``snapshot_every``.
+
+        A process that folds its games' moves in place loads nothing, so :meth:`load` never gets to save one
+        for it; without this every load elsewhere (the scoring job right after the end, an export, another
+        API process, a restart) would replay the whole history. The append is in whatever happens here: a
+        snapshot Redis cannot take now is only a slower load later.
+        """
+        every = self._snapshot_every
+        if self._snapshot_key is None or every <= 0:
+            return
+        if match.ended or match.version // every > (match.version - appended) // every:
+            try:
+                self._save_snapshot(game_id, game_keys(game_id), match, head_hash)
+            except redis.RedisError as error:
+                log.warning("game %s: its snapshot at version %d was not saved: %s", game_id, match.version, error)
 
     def _stored_snapshot(self, keys: GameKeys) -> bytes | None:
         """The snapshot's raw bytes, never decoded as text: whatever they are, they must not fail the read."""
@@ -610,9 +631,10 @@ def _status_after(events: list[Event]) -> str | None:
 
 
 def _envelope(fields: Mapping[Any, Any] | None) -> Envelope:
-    """The envelope of a stream entry, whose one field is ``e``."""
+    """The envelope of a stream entry, whose one field is ``e``: orjson, since a scoring or an export reads a
+    whole history, and the standard library's decoder was a third of a scoring job's time."""
     (payload,) = (fields or {}).values()
-    envelope: Envelope = json.loads(payload)
+    envelope: Envelope = orjson.loads(payload)
     return envelope
 
 

@@ -70,3 +70,20 @@ def test_a_forged_snapshot_signed_with_the_key_is_found_by_the_integrity_check(g
         found = integrity(Api(base), game)
         assert found["ok"] is True
         assert found["snapshot"]["finding"] == "wrong_state" and found["snapshot"]["ok"] is False
+
+
+def test_a_game_played_through_one_server_keeps_its_snapshot_near_the_head_and_at_the_end(api_config):
+    """The server folds its moves in place and loads nothing, yet a scoring job, an export or another server
+    finds a snapshot within reach of the head, and one at the very end for the scoring."""
+    api_config["SNAPSHOT_EVERY"] = 5
+    for base in serve(api_config):
+        api = Api(base)
+        created = api.create("borealis", 2, seed="snapshots-kept-by-the-mover")
+        game_id, organiser = created["game_id"], created["organiser_token"]
+        version = play([api], game_id, organiser, commands=12)
+        kept = api.get(f"/games/{game_id}/integrity").json()["snapshot"]
+        assert kept["ok"] is True and version - 2 * 5 < kept["version"] <= version
+        ended = play([api], game_id, organiser)
+        assert api.get(f"/games/{game_id}").json()["status"] in {"ended", "scored"}
+        assert api.get(f"/games/{game_id}/integrity").json()["snapshot"] == {"version": ended, "ok": True,
+                                                                           "finding": None}
