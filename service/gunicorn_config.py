@@ -9,7 +9,11 @@ gunicorn writes, access and error log alike, has ``token=`` values and
 from __future__ import annotations
 
 import logging
+import os
+import queue
 import re
+import threading
+from logging.handlers import QueueHandler, QueueListener
 
 from gunicorn.glogging import Logger
 
@@ -23,6 +27,8 @@ _SUSPECT = re.compile(r"token=|bearer|basic", re.IGNORECASE)
 
 accesslog = "-"
 logger_class = "service.gunicorn_config.RedactingLogger"
+# gunicorn's default, which RedactingLogger formats without building every atom of every header.
+COMBINED = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s"'
 
 
 def redact(text: str) -> str:
@@ -47,11 +53,80 @@ class RedactTokens(logging.Filter):
         return True
 
 
+class Enqueue(QueueHandler):
+    """Puts a formatted record on the queue without the handler lock, which a thread-safe queue does not need."""
+
+    def handle(self, record: logging.LogRecord) -> bool:
+        kept = self.filter(record)
+        if kept:
+            self.emit(kept if isinstance(kept, logging.LogRecord) else record)
+        return bool(kept)
+
+
 class RedactingLogger(Logger):
-    """gunicorn's logger with :class:`RedactTokens` on its access and error logs."""
+    """gunicorn's logger with :class:`RedactTokens` on its access and error logs, and its access lines written
+    by a thread of the worker (:class:`Enqueue`)."""
 
     def setup(self, cfg) -> None:
         super().setup(cfg)
         for target in (self.error_log, self.access_log):
             if not any(isinstance(existing, RedactTokens) for existing in target.filters):
                 target.addFilter(RedactTokens())
+        self.stop_writing()
+        self._writers = [handler for handler in self.access_log.handlers if not isinstance(handler, Enqueue)]
+        self._lines: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+        self._writer: QueueListener | None = None
+        self._writer_pid = 0
+        self._writer_lock = threading.Lock()
+        self.access_log.handlers = [Enqueue(self._lines)] if self._writers else []
+
+    def access(self, resp, req, environ, request_time) -> None:
+        if not self.access_log_enabled:
+            return
+        if self._writer_pid != os.getpid():
+            self._start_writing()
+        if self.cfg.access_log_format != COMBINED:
+            super().access(resp, req, environ, request_time)
+            return
+        status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
+        sent = getattr(resp, "sent", None)
+        fields = (environ.get("REMOTE_ADDR", "-"), self._get_user(environ) or "-", self.now(),
+                  f"{environ['REQUEST_METHOD']} {environ['RAW_URI']} {environ['SERVER_PROTOCOL']}",
+                  environ.get("HTTP_REFERER", "-"), environ.get("HTTP_USER_AGENT", "-"))
+        host, user, when, line, referer, agent = (value.replace('"', '\\"') for value in fields)
+        self.access_log.info(f'{host} - {user} {when} "{line}" {status} {sent if sent is not None else "-"} '
+                             f'"{referer}" "{agent}"')
+
+    def _start_writing(self) -> None:
+        """The writer thread of this process: started at its first line, since a thread does not outlive the
+        fork that makes a worker of gunicorn's master."""
+        with self._writer_lock:
+            if self._writer_pid != os.getpid():
+                self._writer = QueueListener(self._lines, *self._writers, respect_handler_level=True)
+                self._writer.start()
+                self._writer_pid = os.getpid()
+
+    def stop_writing(self) -> None:
+        """Write every line still queued, and stop the writer thread (``worker_exit``; a new setup)."""
+        writer, self._writer = getattr(self, "_writer", None), None
+        if writer is not None and self._writer_pid == os.getpid():
+            writer.stop()
+        self._writer_pid = 0
+
+    def reopen_files(self) -> None:
+        super().reopen_files()
+        for handler in getattr(self, "_writers", []):
+            if isinstance(handler, logging.FileHandler):
+                handler.acquire()
+                try:
+                    if handler.stream:
+                        handler.close()
+                        handler.stream = handler._open()
+                finally:
+                    handler.release()
+
+
+def worker_exit(server, worker) -> None:
+    """gunicorn's hook as a worker stops: its queued access lines are written first."""
+    if isinstance(worker.log, RedactingLogger):
+        worker.log.stop_writing()
