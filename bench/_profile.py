@@ -38,7 +38,8 @@ PARTS = (
     ("      the answer's body (_move_response)", "_move_response (service/api/moves.py"),
     ("    the after-request hooks (CORS, compression, headers)", "process_response (flask/app.py"),
     ("    Flask's response (make_response, JSON)", "make_response (flask/app.py"),
-    ("  the access log", "access (gunicorn/glogging.py"),
+    ("  the access log (the request thread's part)", "RedactingLogger.access (service/gunicorn_config.py"),
+    ("the access log's writer thread", "LineWriter.run (service/gunicorn_config.py"),
     ("the RQ worker and the supervisor", "rq/"),
 )
 
