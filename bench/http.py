@@ -26,7 +26,7 @@ min / median / max of the rounds and judged on the median. Outside the
 timed runs, Redis MONITOR counts the commands each move sends. The rate
 limit is raised out of the way: it is a policy, not a cost.
 Targets: submission >= 0.6 x baseline at 1, 8 and 32 clients; p99 < 50 ms
-at 32 clients; play >= 0.5 x baseline.
+at 32 clients; play >= 0.6 x baseline.
 
 Run from the repository root: ``python -m bench.http``.
 """
@@ -65,7 +65,7 @@ SECONDS = float(os.environ.get("CAIRN_BENCH_SECONDS", "3"))
 MAX_STEPS = 20_000
 WARMUP_SECONDS = 1.0
 SUBMISSION_TARGET = 0.6
-PLAY_TARGET = 0.5
+PLAY_TARGET = 0.6
 P99_TARGET_MS = 50.0
 NOTE = "the sledge crossed the pressure ridge at dawn and the dogs were fed twice; "
 APPEND_SCRIPT = "return redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])"

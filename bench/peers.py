@@ -13,8 +13,10 @@
   writes its files before it is answered. Cairn: ``cairn serve`` as shipped,
   clients keeping their connections alive and submitting scripted Borealis
   moves (a real game's rules, not a trivial one), AOF ``everysec``. 1, 8 and
-  32 clients, rounds paired in turn. Target: Cairn's moves/s >= 0.5 of
-  boardgame.io's durable server (the faster file storage) at 32 clients.
+  32 clients, rounds paired in turn. Target: Cairn's moves/s >= 1.0 x
+  boardgame.io's in-memory server at 32 clients (what its users run), every
+  Cairn move durable as shipped; the ratio to its durable storages is shown
+  beside it.
 * eventsourcing (PyPI ``eventsourcing``, the ``bench`` extra): an aggregate
   saved after each command of 1-3 events, as Cairn's store appends a
   command's events (optimistic concurrency in both), one writer; beside
@@ -78,7 +80,9 @@ BOARDGAME_IO = "boardgame.io@0.50.2"
 NODE_PERSIST = "node-persist@3"  # boardgame.io's FlatFile storage needs it beside it
 STORAGES = ("memory", "flatfile", "flatfile-direct")
 DURABLE = ("flatfile", "flatfile-direct")
-HTTP_TARGET = 0.5
+# The headline: boardgame.io in memory, what its users run; its durable storages are shown beside it.
+HTTP_TARGET = 1.0
+COMPARED = ("memory", *DURABLE)
 STORE_TARGET = 3.0
 COMMANDS = 600
 STORE_ROUNDS = 3
@@ -195,14 +199,14 @@ def bench_boardgame_io() -> bool:
                 level.runs["cairn"].append(drive(cairn.port, submitters(scripts), level.concurrency, SECONDS,
                                                  (*cairn.pids(), redis_server.pid)))
     print(f"  {'clients':>7} | " + " | ".join(f"{'bgio ' + storage + ' /s':>22} {'p99':>6}" for storage in STORAGES)
-          + f" | {'Cairn moves/s':>13} {'p99':>6} | " + " | ".join(f"{'vs ' + storage:>20}" for storage in DURABLE))
+          + f" | {'Cairn moves/s':>13} {'p99':>6} | " + " | ".join(f"{'vs ' + storage:>20}" for storage in COMPARED))
     for level in levels:
         shown = [f"{statistics.median(r.rate for r in level.runs[name]):>22,.0f} "
                  f"{percentile(pooled(level.runs[name]), 0.99):>6.1f}" for name in STORAGES]
         ours = level.runs["cairn"]
         print(f"  {level.concurrency:>7} | " + " | ".join(shown)
               + f" | {statistics.median(r.rate for r in ours):>13,.0f} {percentile(pooled(ours), 0.99):>6.1f} | "
-              + " | ".join(f"{spread(level.ratios('cairn', storage)):>20}" for storage in DURABLE))
+              + " | ".join(f"{spread(level.ratios('cairn', storage)):>20}" for storage in COMPARED))
     print("  bgio: boardgame.io's server; ratios: Cairn's moves/s over boardgame.io's, per round, min / median / max")
     for storage in STORAGES:
         runs = [run for level in levels for run in level.runs[storage]]
@@ -211,9 +215,13 @@ def bench_boardgame_io() -> bool:
     print(f"  server CPU per move, Cairn: {cpu_ms([run for level in levels for run in level.runs['cairn']]):.2f} ms "
           "(cairn serve's every process + Redis)")
     top = levels[-1]
-    ratio = min(statistics.median(top.ratios("cairn", storage)) for storage in DURABLE)
-    print(f"  target Cairn >= {HTTP_TARGET} x boardgame.io durable (the faster of its file storages) at "
-          f"{top.concurrency} clients: {verdict(ratio >= HTTP_TARGET)} ({ratio:.2f})")
+    ratio = statistics.median(top.ratios("cairn", "memory"))
+    shortfall = f"; boardgame.io does {1 / ratio:.2f} times Cairn's moves" if 0 < ratio < HTTP_TARGET else ""
+    print(f"  target Cairn >= {HTTP_TARGET:g} x boardgame.io in memory at {top.concurrency} clients, every Cairn move "
+          f"durable as shipped: {verdict(ratio >= HTTP_TARGET)} ({ratio:.2f}{shortfall})")
+    durable = min(statistics.median(top.ratios("cairn", storage)) for storage in DURABLE)
+    print(f"  beside it: Cairn x boardgame.io durable (the faster of its file storages) at {top.concurrency} clients: "
+          f"{durable:.2f}")
     return True
 
 
