@@ -1,13 +1,14 @@
 """Where a move's time goes in ``cairn serve`` under 32 clients: a py-spy flame graph and a table of shares.
 
-``python -m bench._profile [SECONDS]`` starts ``cairn serve`` as shipped on a private Redis, drives 32
-clients keeping their connections (the scripted Borealis submissions of :mod:`bench.http`), and samples
+``python -m bench._profile [SECONDS] [play]`` starts ``cairn serve`` as shipped on a private Redis, drives 32
+clients keeping their connections (the scripted Borealis submissions of :mod:`bench.http`, or with ``play``
+its players, one request a move with ``?include=legal_moves,view``), and samples
 every process of the server with py-spy for the whole timed run: ``--subprocesses``, and ``--gil``, only
 the thread holding the interpreter, so that a sample is Python CPU (py-spy otherwise counts a thread
 blocked in ``recv`` on Redis's reply as busy). It writes ``bench/profiles/move-32.svg`` (the flame graph)
-and ``move-32.txt`` (the collapsed stacks), and prints, for the parts of a move named in :data:`PARTS`,
-the share of the server's samples whose stack passes through them. py-spy needs ptrace (root, or
-``CAP_SYS_PTRACE`` in a container); it is not a dependency of ``./run bench``, only of this script.
+and ``move-32.txt`` (the collapsed stacks; ``play-32`` for the players), and prints, for the parts of a
+move named in :data:`PARTS`, the share of the server's samples whose stack passes through them. py-spy
+needs ptrace (root, or ``CAP_SYS_PTRACE`` in a container); it is not a dependency of ``./run bench``, only of this script.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from bench._servers import bench_env, cairn_serve
-from bench.http import cpu_seconds, drive, machine_line, scripted, submitters
+from bench.http import cpu_seconds, drive, machine_line, players, scripted, submitters
 from service.redis_server import RedisServer
 
 OUT = Path(__file__).parent / "profiles"
@@ -59,6 +60,8 @@ def shares(collapsed: Path) -> tuple[int, list[tuple[str, float]]]:
 
 def main(argv: list[str]) -> int:
     seconds = float(argv[0]) if argv else 20.0
+    playing = argv[1:2] == ["play"]
+    profile = f"{'play' if playing else 'move'}-{CLIENTS}"
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     OUT.mkdir(exist_ok=True)
     print(machine_line())
@@ -69,14 +72,15 @@ def main(argv: list[str]) -> int:
         try:
             with cairn_serve(bench_env(server.url), folder) as cairn:
                 drive(cairn.port, submitters(scripts), 8, 2.0)
-                outputs = {"flamegraph": OUT / f"move-{CLIENTS}.svg", "raw": OUT / f"move-{CLIENTS}.txt"}
+                outputs = {"flamegraph": OUT / f"{profile}.svg", "raw": OUT / f"{profile}.txt"}
                 spies = [subprocess.Popen([spy, "record", "--pid", str(cairn.process.pid), "--subprocesses",
                                            "--rate", "250", "--gil", "--duration", str(int(seconds) + 2),
                                            "--format", form, "--output", str(path), "--nonblocking"],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                          for form, path in outputs.items()]
                 redis_cpu = cpu_seconds((server.pid,))
-                outcome = drive(cairn.port, submitters(scripts), CLIENTS, seconds, servers=cairn.pids())
+                clients = players(scripts, "profile") if playing else submitters(scripts)
+                outcome = drive(cairn.port, clients, CLIENTS, seconds, servers=cairn.pids())
                 redis_cpu = cpu_seconds((server.pid,)) - redis_cpu
                 for spy_process in spies:
                     spy_process.wait()
