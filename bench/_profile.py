@@ -8,7 +8,8 @@ the thread holding the interpreter, so that a sample is Python CPU (py-spy other
 blocked in ``recv`` on Redis's reply as busy). It writes ``bench/profiles/move-32.svg`` (the flame graph)
 and ``move-32.txt`` (the collapsed stacks; ``play-32`` for the players), and prints, for the parts of a
 move named in :data:`PARTS`, the share of the server's samples whose stack passes through them. py-spy
-needs ptrace (root, or ``CAP_SYS_PTRACE`` in a container); it is not a dependency of ``./run bench``, only of this script.
+needs ptrace (root, or ``CAP_SYS_PTRACE`` in a container); it is not a dependency of ``./run bench``, only
+of this script.
 """
 from __future__ import annotations
 
