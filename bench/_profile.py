@@ -26,6 +26,7 @@ from service.redis_server import RedisServer
 
 OUT = Path(__file__).parent / "profiles"
 CLIENTS = 32
+SAMPLES_A_SECOND = 250
 # (label, the frame text a stack passes through): each is a part of a move, most outer first.
 PARTS = (
     ("gunicorn: reading the request, writing the answer", "gunicorn/"),
@@ -59,6 +60,12 @@ def shares(collapsed: Path) -> tuple[int, list[tuple[str, float]]]:
     return total, [(label, 100 * seen[label] / max(1, total)) for label, _frame in PARTS]
 
 
+def spy_command(spy: str, pid: int, seconds: float, form: str, path: Path) -> list[str]:
+    """py-spy sampling ``pid`` and its children's Python CPU a little past a run of ``seconds``."""
+    return [spy, "record", "--pid", str(pid), "--subprocesses", "--rate", str(SAMPLES_A_SECOND), "--gil",
+            "--duration", str(int(seconds) + 2), "--format", form, "--output", str(path), "--nonblocking"]
+
+
 def main(argv: list[str]) -> int:
     seconds = float(argv[0]) if argv else 20.0
     playing = argv[1:2] == ["play"]
@@ -74,9 +81,7 @@ def main(argv: list[str]) -> int:
             with cairn_serve(bench_env(server.url), folder) as cairn:
                 drive(cairn.port, submitters(scripts), 8, 2.0)
                 outputs = {"flamegraph": OUT / f"{profile}.svg", "raw": OUT / f"{profile}.txt"}
-                spies = [subprocess.Popen([spy, "record", "--pid", str(cairn.process.pid), "--subprocesses",
-                                           "--rate", "250", "--gil", "--duration", str(int(seconds) + 2),
-                                           "--format", form, "--output", str(path), "--nonblocking"],
+                spies = [subprocess.Popen(spy_command(spy, cairn.process.pid, seconds, form, path),
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                          for form, path in outputs.items()]
                 redis_cpu = cpu_seconds((server.pid,))
@@ -93,9 +98,11 @@ def main(argv: list[str]) -> int:
           f"p99 {p99:.1f} ms, server CPU {1000 * outcome.server_cpu / max(1, outcome.steps):.2f} ms a move "
           f"(py-spy's sampling included), Redis CPU {1000 * redis_cpu / max(1, outcome.steps):.2f} ms a move")
     total, parts = shares(outputs["raw"])
-    print(f"busy samples of the server's processes: {total:,}; share of them passing through:")
+    python_ms = 1000 * total / SAMPLES_A_SECOND / max(1, outcome.steps)
+    print(f"busy samples of the server's processes: {total:,}, {python_ms:.3f} ms of Python a move; share of them "
+          "passing through, and ms a move:")
     for label, share in parts:
-        print(f"  {label:<60} {share:5.1f} %")
+        print(f"  {label:<60} {share:5.1f} %  {python_ms * share / 100:.3f} ms")
     print(f"flame graph: {outputs['flamegraph']}")
     return 0
 
