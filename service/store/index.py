@@ -34,6 +34,7 @@ from itertools import product
 
 from redis.commands.core import Script
 
+from service.store import seats
 from service.store.connection import StoreClient, script_client
 from service.store.keys import INDEX_PREFIX, game_keys, index_key
 from service.store.replies import text, text_hash
@@ -137,6 +138,9 @@ def _write(
                 pipe.zrem(key, game_id)
     if status == "scored" and scored_at is not None:
         pipe.zadd(COMPACTION_DUE, {game_id: scored_at}, nx=True)
+    if status != "active":
+        for key in seats.open_keys(game):  # an ended game has no seat left to take
+            pipe.zrem(key, game_id)
     pipe.execute()
 
 
@@ -216,15 +220,17 @@ def query(
     created_before: datetime | str | float | None,
     offset: int,
     limit: int,
+    listed_in: str | None = None,
 ) -> tuple[list[str], int]:
     """Game ids matching every filter, newest first, one page of them, and how many match in all.
 
-    ``created_after`` and ``created_before`` are exclusive bounds.
+    ``created_after`` and ``created_before`` are exclusive bounds. ``listed_in`` names another set to list
+    from instead of the filters' combination (the games with open seats, :mod:`service.store.seats`).
     """
     global _listing
     if _listing is None:
         _listing = Script(script_client(client), LISTING)
-    key = index_key(game=game, status=status, player=player.lower() if player is not None else None)
+    key = listed_in or index_key(game=game, status=status, player=player.lower() if player is not None else None)
     low = f"({epoch(created_after)}" if created_after is not None else "-inf"
     high = f"({epoch(created_before)}" if created_before is not None else "+inf"
     newer_from = f"{epoch(created_before)}" if created_before is not None else ""

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from domain.core.canonical import canonical_json
 from domain.core.match import Match, apply_event, create, legal_moves, may_act, submit, waiting_for
+from domain.core.table import score_sheet
 from domain.registry import get_rules
 from tests.playthroughs.cases import CASES, Case
 
@@ -82,7 +83,7 @@ def play(case: Case, policy: Policy, policy_seed: int) -> str:
         lines += _batch(match, submit(match, actor, command, case.seed))
     else:
         raise AssertionError(f"{case.path}: no end after {MAX_MOVES} moves")
-    lines.append(f"score {canonical_json(rules.final_score(match.state))}")
+    lines.append(f"score {canonical_json(score_sheet(match))}")
     return "\n".join(lines) + "\n"
 
 
