@@ -54,6 +54,22 @@ def random_policy(seed: int) -> Policy:
     return choose
 
 
+def resigning(policy: Policy, after: int | None) -> Policy:
+    """``policy``, but its ``after``-th move is a resignation (TABLE-RESIGN-1) by the first seat awaited (the
+    first seat when the organiser is): the game ends there, scored by TABLE-RESIGN-2."""
+    made = 0
+
+    def choose(match: Match) -> tuple[str, dict]:
+        nonlocal made
+        made += 1
+        if after is None or made <= after:
+            return policy(match)
+        seat = next((seat for seat in waiting_for(match) if seat in match.seats), match.seats[0])
+        return seat, {"type": "resign"}
+
+    return choose
+
+
 def recorded_policy(moves: list[tuple[str, dict]]) -> Policy:
     """The moves of a playthrough file, in order."""
     remaining = iter(moves)
@@ -127,7 +143,8 @@ def recorded(text: str, key: str) -> str | None:
 def longest_random_game(case: Case) -> str:
     """Of the random games from the first policy seeds, the one with the most moves: random play ends most
     games early (a shared defeat, a stalled expedition), and a longer history pins more of the rules."""
-    games = (play(case, random_policy(seed), seed) for seed in range(1, POLICY_SEEDS + 1))
+    games = (play(case, resigning(random_policy(seed), case.resign_after), seed)
+             for seed in range(1, POLICY_SEEDS + 1))
     return max(games, key=lambda text: text.count("\nmove "))
 
 
