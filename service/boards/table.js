@@ -447,6 +447,10 @@
       source.close();
       const ended = JSON.parse(event.data || "{}");
       seen = Math.max(seen, ended.version || seen);
+      if (ended.reason === "token_rotated") {
+        byId("error").textContent = "This page's token was replaced: sit down again with the new one.";
+        return;
+      }
       if (following === source && ended.reason !== "game_over" && ended.reason !== "game_not_found") {
         setTimeout(follow, 200);
       }

@@ -2,12 +2,13 @@
 rotated token refused at once by every API process."""
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
 from domain import registry
-from tests.api.conftest import Api, serve
+from tests.api.conftest import Api, read_stream, serve
 
 
 def open_game(api: Api, game: str = "high-card", players: int = 2, open_seats=("p2",), **body) -> dict:
@@ -227,3 +228,29 @@ def test_a_rotated_token_stops_at_once_in_every_process(api_config):
     assert first.get(f"/games/{game_id}/integrity").json()["ok"]
     for server in (first_server, second_server):
         server.close()
+
+
+def test_a_live_stream_opened_with_a_rotated_token_ends_after_the_rotation(api):
+    created = api.create("high-card", 2)
+    game_id, tokens = created["game_id"], tokens_of(created)
+    version = api.get(f"/games/{game_id}").json()["version"]
+    done = threading.Event()
+
+    def rotate_later() -> None:
+        done.wait(10)
+        rotate(api, game_id, "p2", tokens["organiser"])
+
+    rotator = threading.Thread(target=rotate_later)
+    rotator.start()
+
+    def started(messages: list[dict]) -> bool:
+        done.set()
+        return False
+
+    messages = read_stream(api, f"/games/{game_id}/stream?from={version + 1}", tokens["p2"], enough=started)
+    rotator.join()
+    assert [message.get("event", "message") for message in messages] == ["message", "end"]
+    assert json.loads(messages[0]["data"])["type"] == "token_rotated"
+    assert json.loads(messages[1]["data"]) == {"reason": "token_rotated", "version": version + 1}
+    again = api.get(f"/games/{game_id}/stream?from={version + 1}", tokens["p2"])
+    assert again.status_code == 401

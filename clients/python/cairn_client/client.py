@@ -56,7 +56,7 @@ ProgressCallback = Callable[[Job], None]
 # Longer than the service's keep-alive interval (15 s by default), so a quiet but live stream never times out.
 STREAM_READ_TIMEOUT = 60.0
 # A stream ends by itself with these reasons for good; any other end (``idle``, ``store_unavailable``) is resumed.
-FINAL_END_REASONS = frozenset({"game_over", "game_not_found"})
+FINAL_END_REASONS = frozenset({"game_over", "game_not_found", "token_rotated"})
 JOB_DONE = "finished"
 JOB_FAILED = frozenset({"failed", "stopped", "canceled"})
 # Views kept for revalidation, the least recently read dropped first: enough for a bot's seats in many games.
