@@ -21,7 +21,7 @@ import redis
 from flask import Blueprint, request
 
 from domain.core.events import ORGANISER, JsonObject
-from domain.core.match import Match, submit_and_fold
+from domain.core.match import Match, seat_ids, submit_and_fold
 from domain.core.table import SEAT_COMMANDS, seats_view
 from service.api import context
 from service.api.auth import TOKEN_BYTES, reader_for
@@ -87,7 +87,7 @@ def rotate_token(game_id: str, reader: str):
 def _change(game_id: str, meta: dict, actor: str, command: JsonObject, *, reader: str, token: str):
     """Decide the change on the game and store it with the token; decided again on a newer version unless
     the request named one (``If-Match``)."""
-    if actor != ORGANISER and actor not in [f"p{n}" for n in range(1, len(meta["players"]) + 1)]:
+    if actor != ORGANISER and actor not in seat_ids(len(meta["players"])):
         raise ApiError(404, "unknown_seat", "Unknown seat", f"this game has seats p1 to p{len(meta['players'])}",
                        field="seat")
     condition = request.headers.get("If-Match", "").strip(" \t")

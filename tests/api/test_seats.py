@@ -134,6 +134,8 @@ def test_the_game_list_filters_games_with_open_seats(api):
     assert full["game_id"] in [game["game_id"] for game in api.get("/games?open=false").json()["games"]]
     join(api, other["game_id"], "p2")
     move(api, waiting["game_id"], waiting["organiser_token"], {"type": "abandon"})
+    over = join(api, waiting["game_id"], "p2")
+    assert over.status_code == 409 and over.json()["code"] == "game_over"
     assert api.get("/games?open=true").json() == {"games": [], "total": 0, "offset": 0, "limit": 50,
                                                   "next_offset": None}
     refused = api.get("/games?open=true&status=active")
