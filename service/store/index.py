@@ -159,7 +159,19 @@ def reindex(client: StoreClient, game_id: str, *, compacted: bool = False) -> bo
             break
         game, players, created, status, updated = seen = fields
         _write(client, game_id, game, players, created, status=status, scored_at=None if compacted else updated)
+    if seen is not None:
+        _reindex_open(client, game_id, seen[0], seen[2], seen[3])
     return seen is not None
+
+
+def _reindex_open(client: StoreClient, game_id: str, game: str, created: float, status: str) -> None:
+    """List an active game with a seat still open among the open games (:mod:`service.store.seats`), and
+    no other: the meta's ``open_seats`` is written with each join, in the join's own step."""
+    open_seats = client.hget(game_keys(game_id).meta, "open_seats")
+    if status == "active" and open_seats is not None and json.loads(text(open_seats)):
+        seats.list_open(client, game_id, game, created)
+    else:
+        seats.unlist_open(client, game_id, game)
 
 
 def repair_pending(client: StoreClient, *, limit: int = 200, grace: float = PENDING_GRACE_SECONDS) -> list[str]:

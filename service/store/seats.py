@@ -9,7 +9,8 @@ moved on, and the rules then refuse it as taken. The store still keeps only ``sh
 
 Games with open seats are also listed in the index sets ``cairn:{index}:open`` and
 ``cairn:{index}:open&game=<name>`` (newest first, like every listing); a game leaves them when its last
-seat is taken or it ends (:func:`service.store.index.set_status`).
+seat is taken or it ends (:func:`service.store.index.set_status`), and a reindex or the sweep lists it
+again from its meta's ``open_seats``.
 """
 from __future__ import annotations
 
