@@ -43,6 +43,10 @@ def audited(client, drain, game_id: str, token: str) -> dict:
 
 
 def exports_verify(client, drain, game_id: str, tmp_path) -> None:
+    client.post(f"/games/{game_id}/exports", json={"format": "html"})
+    drain()
+    page = client.post(f"/games/{game_id}/exports", json={"format": "html"}).get_json()["export"]["download_url"]
+    assert client.get(page).status_code == 200
     for fmt in ("json", "ndjson", "cairn"):
         client.post(f"/games/{game_id}/exports", json={"format": fmt})
         drain()
