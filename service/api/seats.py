@@ -28,7 +28,7 @@ from service.api.auth import TOKEN_BYTES, reader_for
 from service.api.context import game_meta, json_body, not_found
 from service.api.errors import ApiError
 from service.api.versions import etag, expected_version
-from service.store import GameNotFound, VersionConflict
+from service.store import GameNotFound, VersionConflict, index
 from service.store import seats as seat_index
 from service.store.envelope import redact_envelope
 
@@ -62,8 +62,7 @@ def join_seat(game_id: str, seat: str):
     command: JsonObject = {"type": "join_seat", **({"name": name} if name is not None else {})}
     token = secrets.token_urlsafe(TOKEN_BYTES)
     result, after = _change(game_id, meta, seat, command, reader=seat, token=token)
-    if not after.table.open_seats:
-        _unlist(game_id, meta["game"])
+    _file_names(game_id, meta, after)
     body = {**_answer(game_id, result, after, seat), "seat": seat, "name": _name_of(after, seat), "token": token,
             "open_seats": after.table.open_seats}
     return body, 201, _headers(result.last_version)
@@ -160,10 +159,15 @@ def _stale(expected: int, current: int) -> ApiError:
                     field="If-Match", current_version=current, headers={"ETag": etag(current)})
 
 
-def _unlist(game_id: str, game: str) -> None:
-    """The last seat is taken: the game leaves the open listing; an outage now leaves it to the listing's
-    own check (``GET /games?open=true`` skips a game with no open seat)."""
+def _file_names(game_id: str, meta: dict, after: Match) -> None:
+    """The index after a join: the game under its player's name instead of the seat's placeholder, and out of
+    the open listing once its last seat is taken. An outage now leaves it to the listing's own check
+    (``GET /games?open=true`` skips a game with no open seat) and to a reindex."""
+    client = context.services().client
     try:
-        seat_index.unlist_open(context.services().client, game_id, game)
+        index.rename_player(client, game_id, game=meta["game"], status=meta["status"], before=meta["players"],
+                            after=[seat["name"] for seat in seats_view(after)], created=index.epoch(meta["created_at"]))
+        if not after.table.open_seats:
+            seat_index.unlist_open(client, game_id, meta["game"])
     except redis.RedisError as error:
-        log.warning("game %s has no open seat left, its open listing left behind: %s", game_id, error)
+        log.warning("game %s was joined, its index entries left behind: %s", game_id, error)

@@ -104,6 +104,27 @@ def add(client: StoreClient, game_id: str, *, game: str, status: str, players: l
     client.zrem(PENDING, game_id)
 
 
+def player_sets(game: str, status: str, player: str) -> list[str]:
+    """The sets that name ``player`` for a game of ``game`` with ``status``."""
+    statuses = (*FILED_UNDER[status], None)
+    return [index_key(game=g, status=s, player=player.lower()) for g, s in product((game, None), statuses)]
+
+
+def rename_player(client: StoreClient, game_id: str, *, game: str, status: str, before: list[str], after: list[str],
+                  created: float) -> None:
+    """File a game whose players' names changed (a seat taken under its player's name) under the names it has
+    now, and no longer under a name none of its players has any more."""
+    gone = {name.lower() for name in before} - {name.lower() for name in after}
+    pipe = client.pipeline(transaction=False)
+    for name in gone:
+        for key in player_sets(game, status, name):
+            pipe.zrem(key, game_id)
+    for name in after:
+        for key in player_sets(game, status, name):
+            pipe.zadd(key, {game_id: created})
+    pipe.execute()
+
+
 def set_status(client: StoreClient, game_id: str, status: str) -> None:
     """Move a game to the sets of its new status; idempotent, so a repeat repairs a half-done move."""
     fields = _indexed_fields(client, game_id)

@@ -256,3 +256,16 @@ def test_a_live_stream_opened_with_a_rotated_token_ends_after_the_rotation(api):
     assert json.loads(messages[1]["data"]) == {"reason": "token_rotated", "version": version + 1}
     again = api.get(f"/games/{game_id}/stream?from={version + 1}", tokens["p2"])
     assert again.status_code == 401
+
+
+def test_a_joined_seat_is_found_under_its_players_name_and_not_its_placeholder(api):
+    created = open_game(api)
+    game_id = created["game_id"]
+    assert [game["game_id"] for game in api.get("/games?player=player 2").json()["games"]] == [game_id]
+    join(api, game_id, "p2", json={"name": "Ootah"})
+    found = api.get("/games?player=OOTAH&status=active").json()["games"]
+    assert [game["game_id"] for game in found] == [game_id] and found[0]["players"] == ["Player 1", "Ootah"]
+    assert api.get("/games?player=player 2").json()["games"] == []
+    move(api, game_id, created["organiser_token"], {"type": "abandon"})
+    assert [game["game_id"] for game in api.get("/games?player=ootah&status=ended").json()["games"]] == [game_id]
+    assert api.get("/games?player=ootah&status=active").json()["games"] == []
