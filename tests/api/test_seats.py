@@ -269,3 +269,28 @@ def test_a_joined_seat_is_found_under_its_players_name_and_not_its_placeholder(a
     move(api, game_id, created["organiser_token"], {"type": "abandon"})
     assert [game["game_id"] for game in api.get("/games?player=ootah&status=ended").json()["games"]] == [game_id]
     assert api.get("/games?player=ootah&status=active").json()["games"] == []
+
+
+def test_of_joins_of_one_seat_through_two_processes_exactly_one_wins(api_config):
+    first_server, second_server = serve(api_config), serve(api_config)
+    bases = [next(first_server), next(second_server)]
+    created = open_game(Api(bases[0]))
+    game_id = created["game_id"]
+    barrier = threading.Barrier(6)
+    statuses: list[int] = []
+
+    def take(base: str) -> None:
+        client = Api(base)
+        client.get(f"/games/{game_id}")  # each process has the game folded before the race
+        barrier.wait()
+        statuses.append(join(client, game_id, "p2").status_code)
+
+    racers = [threading.Thread(target=take, args=(bases[n % 2],)) for n in range(6)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    assert sorted(statuses) == [201, 409, 409, 409, 409, 409]
+    assert Api(bases[1]).get(f"/games/{game_id}/integrity").json()["ok"]
+    for server in (first_server, second_server):
+        server.close()
