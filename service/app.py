@@ -31,6 +31,7 @@ from service.api import (
     prelude,
     records,
     rules,
+    seats,
     stream,
     table,
 )
@@ -74,7 +75,7 @@ DEFAULTS: dict[str, Any] = {
 
 # Every route of the API: records are the scores, exports and audits the workers make.
 BLUEPRINTS = (rules.blueprint, games.blueprint, stream.blueprint, docs.blueprint, keys.blueprint, health.blueprint,
-              table.blueprint, records.blueprint, front.blueprint)
+              table.blueprint, records.blueprint, front.blueprint, seats.blueprint)
 _frozen = False
 
 

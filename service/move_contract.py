@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from domain.core.move_types import CHANCE_MOVE, Field, MoveType
+from domain.core.table import TABLE_MOVES
 from domain.registry import game_names, get_rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +29,8 @@ DOCS_START = "<!-- The move fields below are made from the game's declarations b
 DOCS_END = "<!-- End of the move fields. -->"
 # The line after which api_spec.yaml holds the generated schemas, to its end.
 SPEC_MARKER = "    # The move schemas below are made from the games' declarations by ./run contract; do not edit them."
-CHANCE_SCHEMA = "ResolveChanceMove"
+# The engine's moves, the same in every game: the organiser's draw and the table's (resign, abandon).
+ENGINE_MOVES = (CHANCE_MOVE, *TABLE_MOVES.values())
 PYTHON_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "array": "list",
                 "object": "dict", "null": "None"}
 
@@ -39,7 +41,7 @@ def camel(name: str) -> str:
 
 def schema_name(game: str, move: MoveType) -> str:
     """``BorealisObserveMove``: the game's name and the move type's, so no two games' (nor a game's union) meet."""
-    return CHANCE_SCHEMA if move is CHANCE_MOVE else camel(game) + camel(move.type) + "Move"
+    return camel(move.type) + "Move" if move in ENGINE_MOVES else camel(game) + camel(move.type) + "Move"
 
 
 def union_name(game: str) -> str:
@@ -69,14 +71,15 @@ def move_schema(move: MoveType) -> dict:
 
 
 def move_schemas() -> dict[str, dict]:
-    """Every game's move union and its moves' schemas, and the organiser's draw that every union holds."""
-    schemas: dict[str, dict] = {CHANCE_SCHEMA: move_schema(CHANCE_MOVE)}
+    """Every game's move union and its moves' schemas, and the engine's moves that every union holds."""
+    schemas: dict[str, dict] = {schema_name("", move): move_schema(move) for move in ENGINE_MOVES}
     for game in game_names():
         moves = list(get_rules(game).declared_moves.values())
-        mapping = {move.type: f"#/components/schemas/{schema_name(game, move)}" for move in [*moves, CHANCE_MOVE]}
+        mapping = {move.type: f"#/components/schemas/{schema_name(game, move)}" for move in [*moves, *ENGINE_MOVES]}
         schemas[union_name(game)] = {
             "description": f"A move of {get_rules(game).title}, as GET legal-moves lists it (the organiser's "
-                           f"{CHANCE_MOVE.type} included); post it with the version in If-Match or expected_version.",
+                           f"{CHANCE_MOVE.type} included) or a table move every game has (resign, abandon); post "
+                           "it with the version in If-Match or expected_version.",
             "oneOf": [{"$ref": ref} for ref in mapping.values()],
             "discriminator": {"propertyName": "type", "mapping": mapping},
         }
@@ -129,16 +132,16 @@ def client_text() -> str:
         ":data:`MOVE_FIELDS` gives each game's move types with their fields, each ``True`` when required.\n"
         '"""\n',
         "from __future__ import annotations\n\nfrom typing import Any, Literal, NotRequired, TypedDict\n",
-        _typed_dict(CHANCE_SCHEMA, CHANCE_MOVE),
+        *(_typed_dict(schema_name("", move), move) for move in ENGINE_MOVES),
     ]
     table = []
     for game in game_names():
         moves = list(get_rules(game).declared_moves.values())
         parts.append(f"\n\n# {get_rules(game).title} ({game})")
         parts.extend(_typed_dict(schema_name(game, move), move) for move in moves)
-        members = " | ".join([*(schema_name(game, move) for move in moves), CHANCE_SCHEMA])
+        members = " | ".join(schema_name(game, move) for move in [*moves, *ENGINE_MOVES])
         parts.append(f"\n\n{union_name(game)} = (\n    " + _wrap(members.split(" | "), " | ", 4) + "\n)\n")
-        rows = ",\n".join(_fields_table(move) for move in [*moves, CHANCE_MOVE])
+        rows = ",\n".join(_fields_table(move) for move in [*moves, *ENGINE_MOVES])
         table.append(f'    "{game}": {{\n{rows},\n    }},\n')
     parts.append("\n\n# Per game, each move type's fields, True when required.\n"
                  "MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {\n" + "".join(table) + "}\n")
@@ -163,7 +166,7 @@ def docs_text(game: str, current: str) -> str:
     head, rest = current.split(DOCS_START + "\n", 1)
     tail = rest.split(DOCS_END, 1)[1]
     rows = ["| `type` | fields | rule |", "|---|---|---|"]
-    for move in [*get_rules(game).declared_moves.values(), CHANCE_MOVE]:
+    for move in [*get_rules(game).declared_moves.values(), *ENGINE_MOVES]:
         fields = "; ".join(_field_words(field) for field in move.fields) or "none"
         rows.append(f"| `{move.type}` | {fields} | {move.rule_id or ''} |")
     return head + DOCS_START + "\n" + "\n".join(rows) + "\n" + DOCS_END + tail

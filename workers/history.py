@@ -26,6 +26,7 @@ from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, create, start, submit
 from domain.core.rules import Rules
+from domain.core.table import score_sheet
 from domain.core.upcasting import UndeclaredEvent
 from service.store.envelope import Envelope
 from workers.findings import Finding
@@ -138,7 +139,7 @@ class HistoryCheck:
     def _check_score(self, first: Envelope) -> Finding | None:
         if first["type"] != "game_scored" or self.match is None:
             return None
-        self.score_sheet = self.match.rules.final_score(self.match.state)
+        self.score_sheet = score_sheet(self.match)
         recorded = first["data"].get("score_sheet")
         if canonical_json(recorded) != canonical_json(self.score_sheet):
             return Finding(first["version"], "score", "the recorded score sheet is not the one the rules compute",

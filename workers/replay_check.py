@@ -15,6 +15,7 @@ import json
 from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.chance import SERVER
 from domain.core.match import Match
+from domain.core.table import score_sheet
 from service.signing import PublicKey, signed_head, verify_signature
 from workers.findings import Finding, Verdict
 from workers.formats.notation import Chance, Move, Notation, ReplayError, parse_notation, replay_notation
@@ -58,7 +59,7 @@ def _tag_findings(tags: dict[str, str], match: Match) -> list[Finding]:
                                 f"to version {match.version}"))
     if "ScoreSheet" in tags:
         claimed = json.loads(tags["ScoreSheet"])
-        computed = match.rules.final_score(match.state) if match.ended else None
+        computed = score_sheet(match) if match.ended else None
         if computed is None or canonical_json(claimed) != canonical_json(computed):
             findings.append(Finding(match.version, "score", "the ScoreSheet tag is not the one the rules compute",
                                     claimed, computed))

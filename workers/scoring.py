@@ -8,6 +8,7 @@ is told it is a duplicate.
 from __future__ import annotations
 
 from domain.core.events import make_event
+from domain.core.table import score_sheet
 from service.store import EventStore, VersionConflict
 from workers.context import current_store
 
@@ -26,7 +27,7 @@ def score_game(store: EventStore, game_id: str) -> dict:
             return {"outcome": "already_scored", "version": match.version}
         if not match.ended:
             raise GameNotEnded(f"game {game_id} has not ended")
-        sheet = match.rules.final_score(match.state)
+        sheet = score_sheet(match)
         scored = make_event("game_scored", {"score_sheet": sheet})
         try:
             result = store.append(game_id, match.version, [scored], command=None, command_id=f"score-{game_id}",

@@ -7,7 +7,9 @@ The engine owns four event types of its own, the same for every game:
 * ``chance_resolved``: the outcome of the pending chance node;
 * ``game_ended``: appended as soon as the rules say the game is over; it
   reveals the seed, so anyone can re-derive every chance outcome;
-* ``game_scored``: the final score sheet (appended by the scoring worker).
+* ``game_scored``: the final score sheet (appended by the scoring worker);
+* the table's events (``seat_resigned``, ``game_abandoned``, ``seat_joined``, ``token_rotated``), decided by
+  :mod:`domain.core.table` for every game alike.
 
 Everything else is the game's own. State is only ever the fold of the events;
 :func:`submit` decides and folds on a copy, so a refused command changes
@@ -16,7 +18,7 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import permutations
 from math import perm
 from typing import Any, Generic
@@ -27,6 +29,8 @@ from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, make_event, redact_event
 from domain.core.move_types import CHANCE_MOVE, ORGANISER_MOVES
 from domain.core.rules import Rules, StateT
+from domain.core.table import TABLE_COMMANDS, TABLE_EVENTS, Table, refuse_resigned, refuse_until_seated, seats_view
+from domain.core.table import decide as decide_table
 from domain.core.upcasting import SCHEMA_VERSION
 
 RESOLVE_CHANCE = CHANCE_MOVE.type
@@ -45,6 +49,7 @@ class Match(Generic[StateT]):
     ended: bool = False
     seed: str | None = None
     score: JsonObject | None = None
+    table: Table = field(default_factory=Table)
 
     @property
     def seats(self) -> list[str]:
@@ -63,7 +68,8 @@ class Match(Generic[StateT]):
 
     def copy(self) -> Match[StateT]:
         return Match(
-            self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed, self.score
+            self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed,
+            self.score, self.table.copy(),
         )
 
 
@@ -73,15 +79,22 @@ def seat_ids(count: int) -> list[str]:
 
 
 def create(
-    rules: Rules[StateT], options: JsonObject, player_names: list[str], chance_mode: str, seed: str | None
+    rules: Rules[StateT], options: JsonObject, player_names: list[str], chance_mode: str, seed: str | None,
+    open_seats: Sequence[str] = (),
 ) -> tuple[Match[StateT], list[Event]]:
-    """The opening events of a new game: ``game_created`` and, in server mode, the opening draws."""
+    """The opening events of a new game: ``game_created`` and, in server mode, the opening draws.
+
+    ``open_seats`` are seats nobody holds yet (TABLE-SEAT-1): their names are placeholders until
+    someone takes them, and no game move is taken before every seat is."""
     if chance_mode not in CHANCE_MODES:
         raise IllegalMove("invalid_field", f"chance_mode must be one of {', '.join(CHANCE_MODES)}", field="chance_mode")
     if chance_mode == SERVER and not seed:
         raise IllegalMove("invalid_field", "server mode needs a seed", field="seed")
     options = rules.validate_options(dict(options or {}), len(player_names))
     seats = seat_ids(len(player_names))
+    unknown = sorted(set(open_seats) - set(seats))
+    if unknown:
+        raise IllegalMove("unknown_seat", f"{unknown[0]} is not a seat of a game of {len(seats)}", field="open_seats")
     created = make_event(
         "game_created",
         {
@@ -89,7 +102,8 @@ def create(
             "rules_version": rules.rules_version,
             "data_versions": rules.data_versions(),
             "options": options,
-            "seats": [{"seat": seat, "name": name} for seat, name in zip(seats, player_names, strict=True)],
+            "seats": [{"seat": seat, "name": name, **({"open": True} if seat in open_seats else {})}
+                      for seat, name in zip(seats, player_names, strict=True)],
             "chance_mode": chance_mode,
             "seed_hash": sha256_hex(seed) if seed and chance_mode == SERVER else None,
         },
@@ -108,6 +122,9 @@ def match_to_json(match: Match[Any]) -> JsonObject:
         "ended": match.ended,
         "seed": match.seed,
         "score": match.score,
+        # Only a table that has changed since the creation is written, so a snapshot of a game without table
+        # events is the one written before tables existed, and those still check out as the fold.
+        **({"table": match.table.to_json()} if match.table != Table.at_creation(match.created) else {}),
     }
 
 
@@ -120,12 +137,14 @@ def match_from_json(value: JsonObject, rules: Rules[StateT]) -> Match[StateT]:
         ended=value["ended"],
         seed=value["seed"],
         score=value["score"],
+        table=Table.from_json(value.get("table"), value["created"]),
     )
 
 
 def start(rules: Rules[StateT], created: Event) -> Match[StateT]:
     """The match right after its ``game_created`` event."""
-    return Match(rules=rules, created=created["data"], state=rules.setup(created["data"]))
+    data = created["data"]
+    return Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data))
 
 
 def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
@@ -136,6 +155,8 @@ def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
         match.seed = event["data"].get("seed")
     elif kind == "game_scored":
         match.score = event["data"]["score_sheet"]
+    elif kind in TABLE_EVENTS:
+        match.table.apply(event, match.version + 1)
     else:
         rules = match.rules
         schema = rules.declared_events
@@ -188,8 +209,23 @@ def submit_and_fold(
     """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
+    refuse_resigned(match, actor)
     if match.ended:
         raise IllegalMove("game_over", "the game has ended")
+    if command["type"] in TABLE_COMMANDS:
+        events = decide_table(match, actor, command)
+    else:
+        if command["type"] != RESOLVE_CHANCE:  # the organiser deals before the seats are taken, as the server does
+            refuse_until_seated(match)
+        events = _decide_move(match, actor, command)
+    working = match if in_place else match.copy()
+    for event in events:
+        apply_event(working, event)
+    return events + _follow_up(working, seed), working
+
+
+def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Event]:
+    """The events of a game move, or of the organiser's draw at a pending chance decision."""
     node = match.rules.chance_node(match.state)
     if command["type"] == RESOLVE_CHANCE:
         if actor != ORGANISER:
@@ -198,34 +234,29 @@ def submit_and_fold(
             raise IllegalMove("no_chance_pending", "no chance decision is pending")
         refuse_unfilled_template(command, node)
         ORGANISER_MOVES.check(command)
-        events = [chance_event(node, check_outcome(node, command["outcome"]))]
-    else:
-        if node is not None:
-            raise IllegalMove("chance_pending", f"waiting for the organiser to resolve {node.key}")
-        rules = match.rules
-        if actor not in rules.to_act(match.state) and command["type"] not in rules.out_of_turn_moves:
-            raise rules.out_of_turn(match.state, actor)
-        rules.declared_moves.check(command)
-        decided = rules.decide(match.state, actor, command)
-        stamp = rules.declared_events.stamp
-        events = [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
-    working = match if in_place else match.copy()
-    for event in events:
-        apply_event(working, event)
-    return events + _follow_up(working, seed), working
+        return [chance_event(node, check_outcome(node, command["outcome"]))]
+    if node is not None:
+        raise IllegalMove("chance_pending", f"waiting for the organiser to resolve {node.key}")
+    rules = match.rules
+    if actor not in rules.to_act(match.state) and command["type"] not in rules.out_of_turn_moves:
+        raise rules.out_of_turn(match.state, actor)
+    rules.declared_moves.check(command)
+    decided = rules.decide(match.state, actor, command)
+    stamp = rules.declared_events.stamp
+    return [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
 
 
 def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
     """Server-side chance draws and the end of the game, folded into ``working``."""
     added: list[Event] = []
-    while working.chance_mode == SERVER:
+    while working.chance_mode == SERVER and not working.table.over:
         node = working.rules.chance_node(working.state)
         if node is None:
             break
         event = chance_event(node, derive_outcome(seed or "", working.version + 1, node))
         apply_event(working, event)
         added.append(event)
-    if working.rules.is_over(working.state) and not working.ended:
+    if (working.table.over or working.rules.is_over(working.state)) and not working.ended:
         event = make_event("game_ended", {"seed": seed if working.chance_mode == SERVER else None})
         apply_event(working, event)
         added.append(event)
@@ -249,6 +280,8 @@ def legal_moves(match: Match[Any], reader: str) -> list[JsonObject]:
     if node is not None:
         if reader == ORGANISER and match.chance_mode == TABLE:
             return chance_moves(node)
+        return []
+    if match.table.open_seats:
         return []
     if reader not in match.rules.to_act(match.state) and reader not in match.rules.may_act(match.state):
         return []
@@ -282,17 +315,18 @@ def refuse_unfilled_template(command: JsonObject, node: ChanceNode) -> None:
 
 
 def waiting_for(match: Match[Any]) -> list[str]:
-    """Whom the game waits for: the organiser while a chance decision is pending, else the seats to act."""
+    """Whom the game waits for: the organiser while a chance decision is pending, else the seats to act;
+    no seat while one is open (its player is awaited, see ``open_seats``)."""
     if match.ended:
         return []
     if match.rules.chance_node(match.state) is not None:
         return [ORGANISER]
-    return match.rules.to_act(match.state)
+    return [] if match.table.open_seats else match.rules.to_act(match.state)
 
 
 def may_act(match: Match[Any]) -> list[str]:
     """Seats the game does not wait for that may act all the same (a claim open at any time)."""
-    if match.ended or match.rules.chance_node(match.state) is not None:
+    if match.ended or match.table.open_seats or match.rules.chance_node(match.state) is not None:
         return []
     return match.rules.may_act(match.state)
 
@@ -305,7 +339,9 @@ def view(match: Match[Any], reader: str | None) -> JsonObject:
         "version": match.version,
         "status": match.status,
         "chance_mode": match.chance_mode,
-        "seats": match.created["seats"],
+        "seats": seats_view(match),
+        "open_seats": match.table.open_seats,
+        "ended_by": match.table.ended_by(),
         "options": match.created["options"],
         "waiting_for": waiting_for(match),
         "may_act": may_act(match),

@@ -161,6 +161,12 @@ class Rules(ABC, Generic[StateT]):
         and any game-specific extras (e.g. achievements).
         """
 
+    def standing(self, state: StateT) -> JsonObject:
+        """The score sheet the game's own scoring makes of the position now, before its end: what a resignation
+        or an abandoned game records (:func:`domain.core.table.score_sheet`). A game whose scoring needs an
+        ended state overrides this."""
+        return self.final_score(state)
+
     def state_to_json(self, state: StateT) -> JsonObject:
         """A JSON value that :meth:`state_from_json` turns back into an equal state.
 

@@ -13,11 +13,13 @@ from collections.abc import Callable, Mapping
 from typing import Final, cast
 
 from domain.core.events import Event, EventT, JsonObject
+from domain.core.table import TABLE_EVENTS
 
 SCHEMA_VERSION: Final = "schema_version"
 FIRST_VERSION: Final = 1
 # Folded by the match engine itself, or made by it for every game (chance outcomes).
-ENGINE_EVENT_TYPES = frozenset({"game_created", "game_ended", "game_scored", "chance_resolved"})
+# The table's events (resignations, joins, ...) are the engine's too.
+ENGINE_EVENT_TYPES = frozenset({"game_created", "game_ended", "game_scored", "chance_resolved"}) | TABLE_EVENTS
 
 # One step: the data of an event at version n, as the same event would carry it at version n + 1.
 Upcaster = Callable[[JsonObject], JsonObject]

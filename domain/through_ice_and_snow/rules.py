@@ -127,5 +127,9 @@ class ThroughIceAndSnow(Rules[State]):
     def final_score(self, state: State) -> dict:
         return scoring.score_sheet(state)
 
+    def standing(self, state: State) -> dict:
+        """The sheet of a normal end (TIS-END-2) of the position now: its scoring reads how the game ended."""
+        return scoring.score_sheet({**state, "over": state["over"] or {"outcome": "ranked"}})
+
 
 RULES = ThroughIceAndSnow()

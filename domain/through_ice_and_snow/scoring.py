@@ -88,12 +88,15 @@ def score_sheet(state: State) -> dict:
         line(seat, "TIS-END-3", "cabin majority", cabins.get(seat, 0))
         line(seat, "TIS-END-2", "health track", CAT.tracks["health"]["end_vp"][str(player["health"])])
         line(seat, "TIS-END-2", "morale track", CAT.tracks["morale"]["end_vp"][str(player["morale"])])
-        investor = CAT.investors[player["investor"]]
-        line(seat, "TIS-END-2", f"investor {investor['name']}", investor["reward"] if objective_met(state, index)
-             else 0)
-        regions = CAT.cartography[player["carto"]]["regions"]
-        line(seat, "TIS-END-2", "cartography card",
-             CARTOGRAPHY_VP * sum(1 for region in regions if region in state["mapped"]))
+        # Both cards are chosen at setup; a standing taken before that (a resignation) has no line for them.
+        if player["investor"] is not None:
+            investor = CAT.investors[player["investor"]]
+            line(seat, "TIS-END-2", f"investor {investor['name']}", investor["reward"]
+                 if objective_met(state, index) else 0)
+        if player["carto"] is not None:
+            regions = CAT.cartography[player["carto"]]["regions"]
+            line(seat, "TIS-END-2", "cartography card",
+                 CARTOGRAPHY_VP * sum(1 for region in regions if region in state["mapped"]))
     for hook in game.hooks("score_lines"):
         for seat, rule, label, points in hook(state):
             line(seat, rule, label, points)

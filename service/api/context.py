@@ -134,6 +134,7 @@ def _parsed_meta(game_id: str, meta: dict[str, str]) -> dict:
         "game_id": game_id,
         "version": int(meta["version"]),
         "players": json.loads(meta["players"]),
+        "open_seats": json.loads(meta.get("open_seats") or "[]"),
     }
 
 

@@ -32,6 +32,13 @@ _ILLEGAL_MOVE_STATUS = {
     "not_your_turn": 403,
     "not_organiser": 403,
     "game_over": 409,
+    # The table's refusals (domain.core.table): the request is well formed, the table is not in a state for it.
+    "organiser_cannot_resign": 403,
+    "wrong_seat": 403,
+    "seat_resigned": 409,
+    "seats_open": 409,
+    "seat_open": 409,
+    "seat_taken": 409,
 }
 
 # Stable codes for the HTTP failures Werkzeug raises before a view runs.

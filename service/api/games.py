@@ -54,23 +54,27 @@ def create_game():
     # The seed stays in the store's private hash until the game_ended event reveals it.
     seed = (body.get("seed") or secrets.token_hex(32)) if body["chance_mode"] == SERVER else None
     try:
-        match, events = create(rules, body["options"], body["players"], body["chance_mode"], seed)
+        match, events = create(rules, body["options"], body["players"], body["chance_mode"], seed, body["open_seats"])
     except IllegalMove as refusal:
         # The engine counts seats; the request names them as players.
         refusal.field = "players" if refusal.field == "seats" else refusal.field
         raise
     game_id = secrets.token_hex(8)
-    tokens = new_tokens(match.seats)
-    result = context.store().create(game_id, events, seed=seed, tokens=tokens, players=body["players"])
+    open_seats = match.table.open_seats
+    tokens = new_tokens([seat for seat in match.seats if seat not in open_seats])
+    result = context.store().create(game_id, events, seed=seed, tokens=tokens, players=body["players"],
+                                    open_seats=open_seats)
     matches = context.services().matches
-    matches.learn(game_id, {sha256_hex(token): reader for reader, token in tokens.items()}, seed)
+    matches.learn(game_id, {sha256_hex(token): reader for reader, token in tokens.items()}, seed, len(match.seats),
+                  result.last_version)
     response = {
         "game_id": game_id,
         "game": rules.name,
         "version": result.last_version,
         "chance_mode": match.chance_mode,
-        "seats": [{"seat": seat["seat"], "name": seat["name"], "token": tokens[seat["seat"]]}
-                  for seat in match.created["seats"]],
+        # An open seat has no token until someone takes it.
+        "seats": [{"seat": seat["seat"], "name": seat["name"], "token": tokens.get(seat["seat"]),
+                   "open": seat["seat"] in open_seats} for seat in match.created["seats"]],
         "organiser_token": tokens[ORGANISER],
     }
     matches.remember(game_id, match)
@@ -85,7 +89,14 @@ def list_games():
     query = load(ListGamesQuery(), request.args.to_dict(), where="query")
     limit = min(query.pop("limit"), current_app.config["PAGE_SIZE_MAX"])
     offset = query.pop("offset")
-    metas, total = context.store().list_games(**query, offset=offset, limit=limit)
+    open_seats = query.pop("open", False)
+    if open_seats and set(query) - {"game"}:
+        raise ApiError(400, "invalid_query", "Invalid query parameter",
+                       "open=true lists the games with a seat to take, by game at most: drop "
+                       f"{sorted(set(query) - {'game'})[0]}", field="open")
+    metas, total = context.store().list_games(**query, offset=offset, limit=limit, open_seats=open_seats)
+    if open_seats:  # a game whose last join could not strike it off the listing
+        metas = [meta for meta in metas if meta["open_seats"] and meta["status"] == "active"]
     following = offset + len(metas)
     next_offset = following if following < total else None
     body = {
@@ -110,7 +121,7 @@ def next_link(parameter: str, value: int | None) -> dict[str, str]:
 def public_meta(meta: dict) -> dict:
     """An index entry: what anyone may know about a game (never its seed or tokens)."""
     keys = ("game_id", "game", "status", "version", "chance_mode", "players", "created_at", "updated_at")
-    return {key: meta.get(key) for key in keys}
+    return {**{key: meta.get(key) for key in keys}, "open_seats": meta.get("open_seats", [])}
 
 
 @blueprint.get("/games/<game_id>")

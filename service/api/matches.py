@@ -10,8 +10,11 @@ into, out of the cache (copied only if it was ever handed out so) or loaded
 by the store when the cache holds none within reach: a miss costs a load,
 never a different answer.
 
-Beside them it keeps what never changes about a game once created: which
-reader each token stands for, and the committed seed. A move whose token
+Beside them it keeps what it read of a game's secrets: which reader each
+token stands for, and the committed seed. The seed never changes; the
+tokens change only by a table event (a join, a rotation), whose version a
+folded match knows (``Match.table.tokens_changed_at``), so a move checks
+that the tokens it knows are not older than the game it is decided on. A move whose token
 and seed are known here, and whose game is cached at its expected version
 or a few events short of it, needs at most one read before its append.
 """
@@ -22,7 +25,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from domain.core.events import ORGANISER
 from domain.core.match import Match, apply_event, seat_ids
 
 # Beyond this many new events the store's snapshot is the quicker way to the head.
@@ -31,16 +33,18 @@ FOLD_LIMIT = 100
 
 @dataclass
 class GameFacts:
-    """A game's immutable secrets, read whole from its private hash: readers by ``sha256(token)``, and the
-    seed (``None`` in table mode); its seats follow from its readers."""
+    """A game's secrets, read whole from its private hash: readers by ``sha256(token)``, and the seed
+    (``None`` in table mode); its seats, and the version the game had at most when they were read
+    (``as_of``): a token event after it means the readers may be out of date."""
 
     readers: dict[str, str] = field(default_factory=dict)
     seed: str | None = None
+    seat_count: int = 0
+    as_of: int = 1
     seats: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        # Every seat and the organiser were given one token each at creation.
-        self.seats = seat_ids(sum(reader != ORGANISER for reader in self.readers.values()))
+        self.seats = seat_ids(self.seat_count)
 
 
 class KnownMove(NamedTuple):
@@ -125,10 +129,11 @@ class MatchCache:
         with self._lock:
             return self._facts.get(game_id)
 
-    def learn(self, game_id: str, readers: dict[str, str], seed: str | None) -> None:
-        """Keep what the game's private hash holds: its token hashes' readers, and its seed."""
+    def learn(self, game_id: str, readers: dict[str, str], seed: str | None, seat_count: int, as_of: int) -> None:
+        """Keep what the game's private hash holds: its token hashes' readers, and its seed; the game had
+        ``seat_count`` seats and was at version ``as_of`` at most when they were read."""
         with self._lock:
-            self._facts[game_id] = GameFacts(readers, seed)
+            self._facts[game_id] = GameFacts(readers, seed, seat_count, as_of)
             self._facts.move_to_end(game_id)
             while len(self._facts) > self._size:
                 self._facts.popitem(last=False)

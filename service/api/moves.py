@@ -31,6 +31,7 @@ from service.api.auth import reader_for
 from service.api.context import game_meta, json_body, not_found, prelude_for
 from service.api.errors import ApiError
 from service.api.schemas import MoveSchema, load
+from service.api.seats import refuse_table_misuse
 from service.api.versions import etag, expected_version
 from service.store import BucketCharge, GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
 from service.store.envelope import Envelope, redact_envelope
@@ -49,14 +50,23 @@ def submit(game_id: str):
     try:
         body = load(MOVE_SCHEMA, json_body())
         expected = expected_version(body.pop("expected_version", None))
-        actor = _actor(mover.reader, body.pop("seat", None), mover.seats)
+        named = body.pop("seat", None)
+        actor = _actor(mover.reader, named, mover.seats)
+        refuse_table_misuse(body["type"], mover.reader)
         key = _idempotency_key()
     except ApiError:
         mover.settle()
         raise
-    command = {**body, "seat": actor}
     matches = context.services().matches
     match = matches.take(game_id, expected)
+    if match.table.tokens_changed_at > mover.as_of:
+        # A token changed after this process read the game's tokens: read them again before deciding.
+        matches.remember(game_id, match)
+        mover.relearn()
+        actor = _actor(mover.reader, named, mover.seats)
+        refuse_table_misuse(body["type"], mover.reader)
+        match = matches.take(game_id, expected)
+    command = {**body, "seat": actor}
     if match.version != expected:
         matches.remember(game_id, match)
         mover.settle()
@@ -89,19 +99,33 @@ class Mover:
     seats: list[str]
     seed: str | None
     uncharged: str | None
+    # The game's version at most when its tokens were read: a token event after it makes them stale.
+    as_of: int
 
     @classmethod
     def of(cls, game_id: str) -> Mover:
         known = g.get("known_move")
         if known is not None:
             facts = known.facts
-            return cls(game_id, facts.readers[known.token_hash], facts.seats, facts.seed, known.token_hash)
+            return cls(game_id, facts.readers[known.token_hash], facts.seats, facts.seed, known.token_hash,
+                       facts.as_of)
         meta = game_meta(game_id)
         store = context.store()
         reader = reader_for(store, game_id, required=True)
         fetched = prelude_for(game_id)
         seed = fetched.seed if fetched is not None else store.seed(game_id)
-        return cls(game_id, reader, seat_ids(len(meta["players"])), seed, None)
+        return cls(game_id, reader, seat_ids(len(meta["players"])), seed, None, meta["version"])
+
+    def relearn(self) -> None:
+        """Read the game's tokens again, after the version they were read at (401 if the request's token no
+        longer stands for a reader). The prelude's fetch does it, so the process learns them too; a request
+        it had charged already is charged once more, on this path that only a change of tokens opens."""
+        if self.uncharged is not None:
+            self.settle()
+        else:
+            prelude.fetch()
+        self.as_of = game_meta(self.game_id)["version"]
+        self.reader = reader_for(context.store(), self.game_id, required=True)
 
     def charge(self) -> BucketCharge | None:
         """The bucket for the append to charge, ``None`` once the request was charged."""

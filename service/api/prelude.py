@@ -2,8 +2,11 @@
 
 Asked one at a time, a move's bucket, the game's meta, its secrets (the
 readers of its tokens, by hash, and the seed) and the idempotency record
-are four round trips; queued on one pipeline they are one. The secrets
-never change, so this process keeps them (:mod:`service.api.matches`). Views read them through
+are four round trips; queued on one pipeline they are one. This process
+keeps the secrets (:mod:`service.api.matches`), with the version the meta
+had when they were read: a token changes only by a table event, so a move
+knows them stale when the game it is decided on has such an event after
+that version (:mod:`service.api.moves`). Views read them through
 :func:`service.api.context.prelude_for` and fall back to the store for
 anything not fetched here.
 
@@ -115,7 +118,10 @@ def fetch() -> None:
         if private:
             readers = {name.removeprefix("token:"): value for name, value in private.items()
                        if name.startswith("token:")}
-            found.matches.learn(game_id, readers, private.get("seed"))
+            meta = got["meta"]
+            if meta:
+                found.matches.learn(game_id, readers, private.get("seed"), len(json.loads(meta["players"])),
+                                    int(meta["version"]))
 
 
 def _token_or_none(allow_query: bool = False) -> str | None:

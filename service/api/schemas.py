@@ -34,6 +34,9 @@ class CreateGameSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     chance_mode = fields.String(load_default=SERVER, validate=validate.OneOf(CHANCE_MODES))
     seed = fields.String(validate=validate.Length(min=8, max=256))
+    # Seats nobody holds yet (TABLE-SEAT-1): they get a token when taken (POST /games/{id}/seats/{seat}/join).
+    open_seats = fields.List(fields.String(validate=validate.Regexp(SEAT_PATTERN)), load_default=list,
+                             validate=validate.Length(max=16))
 
     @validates_schema
     def seed_only_in_server_mode(self, data: dict, **_: Any) -> None:
@@ -56,6 +59,7 @@ class ListGamesQuery(Schema):
     game = fields.String()
     status = fields.String(validate=validate.OneOf(GAME_STATUSES))
     player = fields.String()
+    open = fields.Boolean(truthy={"1", "true"}, falsy={"0", "false"})
     created_after = fields.AwareDateTime(default_timezone=UTC)
     created_before = fields.AwareDateTime(default_timezone=UTC)
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNT))

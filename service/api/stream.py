@@ -5,7 +5,9 @@ reconnects with ``Last-Event-ID`` misses nothing and sees nothing twice.
 A stream always ends with an ``end`` event that says why, so a follower never
 has to guess whether it was cut: ``idle`` after ``STREAM_IDLE_SECONDS``
 without an event, ``game_over`` once there is nothing left to follow, and
-``store_unavailable`` or ``game_not_found`` when the record cannot be read.
+``store_unavailable`` or ``game_not_found`` when the record cannot be read, and
+``token_rotated`` right after the event that replaced the token the stream was
+opened with: the old token reads no more, on a stream no more than elsewhere.
 
 With ``?view=1`` the stream also carries the reader's view (the body of
 ``GET /games/{id}``) as an ``event: view`` when it starts and after each read
@@ -184,6 +186,10 @@ class _Following:
                 continue
             for envelope in envelopes:
                 yield self._message(envelope)
+                if self._token_replaced(envelope):
+                    if self.with_view:
+                        yield self._view()
+                    return "token_rotated"
             if self.with_view:
                 yield self._view()
             deadline = time.monotonic() + streams.idle
@@ -198,6 +204,11 @@ class _Following:
             self.match = (start(get_rules(envelope["data"]["game"]), envelope) if self.match is None
                           else apply_event(self.match, envelope))
         return f"id: {envelope['version']}\ndata: {json.dumps(shown)}\n\n"
+
+    def _token_replaced(self, envelope: Envelope) -> bool:
+        """The event replaced the token this stream was opened with (TABLE-TOKEN-1)."""
+        return envelope["type"] == "token_rotated" and self.reader is not None and \
+            envelope["data"].get("reader") == self.reader
 
     def _view(self) -> str:
         """The reader's view as of the last event sent; no ``id``, so ``Last-Event-ID`` still names that event."""

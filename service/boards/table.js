@@ -13,6 +13,10 @@
  * The board follows the stream's views (?view=1) and a move's answer carries the next view and moves, so
  * the page reads the game only when it opens and after a refusal, and the legal moves only when its seat
  * is to move at a new version. A read refused by the rate limit is waited out quietly.
+ *
+ * While seats are open (view.open_seats), a page without a seat lists them, each with a name field and a
+ * join button: a join answers with the seat's token, shown once, which the page keeps (in its address, as
+ * if given as ?token=) and plays with from then on. A seat may resign, with a second click to confirm.
  */
 (function () {
   "use strict";
@@ -189,7 +193,9 @@
       element.classList.toggle("picked", picks.includes(pick));
       element.classList.toggle("pickable", picks.includes(pick) || open.some((move) => matches(move, pick)));
     }
-    const waiting = (view.waiting_for || []).map(seatName).join(", ");
+    const openSeats = view.open_seats || [];
+    const waiting = openSeats.length ? `a player to take ${openSeats.join(", ")}`
+      : (view.waiting_for || []).map(seatName).join(", ");
     byId("seat-line").textContent = seat ? `You are ${seatName(seat)}` : view.reader === "organiser" ?
       "You are the organiser" : "Watching as the public";
     byId("status").textContent = `Version ${view.version} \u00b7 ${view.status}` +
@@ -202,7 +208,71 @@
     list.innerHTML = "";
     groups(open).forEach((group, index) => list.appendChild(groupItem(group, index, open.length)));
     byId("choices").hidden = !seat;
+    const resign = byId("resign");
+    resign.hidden = !seat || view.status !== "active";
+    resign.textContent = resign.dataset.armed === "true" ? "Click again to resign" : "Resign";
+    drawOpenSeats(seat);
     document.body.dataset.sending = String(sending);
+  }
+
+  /* The open seats with a join button each, for a page that holds no seat. */
+  function drawOpenSeats(seat) {
+    const open = view.status === "active" && !seat ? view.open_seats || [] : [];
+    byId("open-seats").hidden = open.length === 0;
+    const list = byId("open-seat-list");
+    list.innerHTML = "";
+    for (const openSeat of open) {
+      const item = document.createElement("li");
+      item.dataset.seat = openSeat;
+      const name = document.createElement("input");
+      name.placeholder = "your name";
+      name.maxLength = 64;
+      name.setAttribute("aria-label", `name for ${openSeat}`);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "join-seat";
+      button.textContent = `Join as ${openSeat}`;
+      button.onclick = () => joinSeat(openSeat, name.value.trim(), button);
+      const label = document.createElement("span");
+      label.textContent = seatName(openSeat);
+      item.append(label, name, button);
+      list.appendChild(item);
+    }
+  }
+
+  /* Takes a seat; its token, shown in this answer only, becomes the page's. */
+  async function joinSeat(openSeat, name, button) {
+    button.disabled = true;
+    byId("join-refusal").textContent = "";
+    let response;
+    try {
+      response = await fetch(`${gameUrl}/seats/${encodeURIComponent(openSeat)}/join`, {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(name ? {name} : {}),
+      });
+    } catch (error) {
+      byId("join-refusal").textContent = `The server did not answer: ${error.message}`;
+      button.disabled = false;
+      return;
+    }
+    if (response.status !== 201) {
+      const problem = await problemOf(response);
+      byId("join-refusal").textContent = `${problemText(problem)} (${problem.code || response.status})`;
+      await refresh();
+      return;
+    }
+    const joined = await response.json();
+    useToken(joined.token);
+  }
+
+  /* The page plays with ``given`` from now on, kept in its address so a reload keeps the seat. */
+  function useToken(given) {
+    token = given;
+    byId("token").value = given;
+    const url = new URL(location.href);
+    url.searchParams.set("token", given);
+    history.replaceState(null, "", url);
+    view = null;
+    refresh().then(follow);
   }
 
   /* Moves by type, in the order the service listed them; see layout() for the rows of a group. */
@@ -377,6 +447,10 @@
       source.close();
       const ended = JSON.parse(event.data || "{}");
       seen = Math.max(seen, ended.version || seen);
+      if (ended.reason === "token_rotated") {
+        byId("error").textContent = "This page's token was replaced: sit down again with the new one.";
+        return;
+      }
       if (following === source && ended.reason !== "game_over" && ended.reason !== "game_not_found") {
         setTimeout(follow, 200);
       }
@@ -409,12 +483,17 @@
   };
   byId("join").addEventListener("submit", (event) => {
     event.preventDefault();
-    token = byId("token").value.trim();
-    const url = new URL(location.href);
-    url.searchParams.set("token", token);
-    history.replaceState(null, "", url);
-    view = null;
-    refresh().then(follow);
+    useToken(byId("token").value.trim());
   });
+  byId("resign").onclick = () => {
+    const button = byId("resign");
+    if (button.dataset.armed !== "true") {
+      button.dataset.armed = "true";
+      draw();
+      return;
+    }
+    button.dataset.armed = "false";
+    submit({type: "resign"});
+  };
   refresh().then(follow);
 })();

@@ -34,6 +34,7 @@ from itertools import product
 
 from redis.commands.core import Script
 
+from service.store import seats
 from service.store.connection import StoreClient, script_client
 from service.store.keys import INDEX_PREFIX, game_keys, index_key
 from service.store.replies import text, text_hash
@@ -103,6 +104,27 @@ def add(client: StoreClient, game_id: str, *, game: str, status: str, players: l
     client.zrem(PENDING, game_id)
 
 
+def player_sets(game: str, status: str, player: str) -> list[str]:
+    """The sets that name ``player`` for a game of ``game`` with ``status``."""
+    statuses = (*FILED_UNDER[status], None)
+    return [index_key(game=g, status=s, player=player.lower()) for g, s in product((game, None), statuses)]
+
+
+def rename_player(client: StoreClient, game_id: str, *, game: str, status: str, before: list[str], after: list[str],
+                  created: float) -> None:
+    """File a game whose players' names changed (a seat taken under its player's name) under the names it has
+    now, and no longer under a name none of its players has any more."""
+    gone = {name.lower() for name in before} - {name.lower() for name in after}
+    pipe = client.pipeline(transaction=False)
+    for name in gone:
+        for key in player_sets(game, status, name):
+            pipe.zrem(key, game_id)
+    for name in after:
+        for key in player_sets(game, status, name):
+            pipe.zadd(key, {game_id: created})
+    pipe.execute()
+
+
 def set_status(client: StoreClient, game_id: str, status: str) -> None:
     """Move a game to the sets of its new status; idempotent, so a repeat repairs a half-done move."""
     fields = _indexed_fields(client, game_id)
@@ -137,6 +159,9 @@ def _write(
                 pipe.zrem(key, game_id)
     if status == "scored" and scored_at is not None:
         pipe.zadd(COMPACTION_DUE, {game_id: scored_at}, nx=True)
+    if status != "active":
+        for key in seats.open_keys(game):  # an ended game has no seat left to take
+            pipe.zrem(key, game_id)
     pipe.execute()
 
 
@@ -155,7 +180,19 @@ def reindex(client: StoreClient, game_id: str, *, compacted: bool = False) -> bo
             break
         game, players, created, status, updated = seen = fields
         _write(client, game_id, game, players, created, status=status, scored_at=None if compacted else updated)
+    if seen is not None:
+        _reindex_open(client, game_id, seen[0], seen[2], seen[3])
     return seen is not None
+
+
+def _reindex_open(client: StoreClient, game_id: str, game: str, created: float, status: str) -> None:
+    """List an active game with a seat still open among the open games (:mod:`service.store.seats`), and
+    no other: the meta's ``open_seats`` is written with each join, in the join's own step."""
+    open_seats = client.hget(game_keys(game_id).meta, "open_seats")
+    if status == "active" and open_seats is not None and json.loads(text(open_seats)):
+        seats.list_open(client, game_id, game, created)
+    else:
+        seats.unlist_open(client, game_id, game)
 
 
 def repair_pending(client: StoreClient, *, limit: int = 200, grace: float = PENDING_GRACE_SECONDS) -> list[str]:
@@ -216,15 +253,17 @@ def query(
     created_before: datetime | str | float | None,
     offset: int,
     limit: int,
+    listed_in: str | None = None,
 ) -> tuple[list[str], int]:
     """Game ids matching every filter, newest first, one page of them, and how many match in all.
 
-    ``created_after`` and ``created_before`` are exclusive bounds.
+    ``created_after`` and ``created_before`` are exclusive bounds. ``listed_in`` names another set to list
+    from instead of the filters' combination (the games with open seats, :mod:`service.store.seats`).
     """
     global _listing
     if _listing is None:
         _listing = Script(script_client(client), LISTING)
-    key = index_key(game=game, status=status, player=player.lower() if player is not None else None)
+    key = listed_in or index_key(game=game, status=status, player=player.lower() if player is not None else None)
     low = f"({epoch(created_after)}" if created_after is not None else "-inf"
     high = f"({epoch(created_before)}" if created_before is not None else "+inf"
     newer_from = f"{epoch(created_before)}" if created_before is not None else ""

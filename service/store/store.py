@@ -28,7 +28,7 @@ from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import Event, JsonObject
 from domain.core.match import Match, apply_event, match_from_json, match_to_json, replay
 from domain.core.rules import Rules
-from service.store import compaction, index, replication, snapshots
+from service.store import compaction, index, replication, seats, snapshots
 from service.store.connection import StoreClient
 from service.store.envelope import GENESIS_HASH, Envelope, links, seal
 from service.store.errors import GameNotFound, IdempotencyMismatch, NotReplicated, RateLimited, VersionConflict
@@ -123,13 +123,16 @@ class EventStore:
         self._snapshot_key = snapshot_key
         self._rules_for = rules_for
         self._scripts = register(client)
+        self._change_token = client.register_script(seats.CHANGE_TOKEN)
         self._heads: dict[str, _Head] = {}
         self._heads_lock = threading.Lock()
 
     def create(
-        self, game_id: str, events: list[Event], *, seed: str | None, tokens: dict[str, str], players: list[str]
+        self, game_id: str, events: list[Event], *, seed: str | None, tokens: dict[str, str], players: list[str],
+        open_seats: list[str] | None = None,
     ) -> AppendResult:
-        """Record a new game (``events`` from ``domain.core.match.create``); tokens are stored hashed only.
+        """Record a new game (``events`` from ``domain.core.match.create``); tokens are stored hashed only, and
+        ``open_seats`` have none until taken (:meth:`change_token`).
 
         A game id already taken raises :class:`VersionConflict` (expected version 0). A creation too few
         replicas confirm is undone before :class:`NotReplicated` is raised: its tokens are never given out,
@@ -152,6 +155,7 @@ class EventStore:
             "updated_at": time,
             "chance_mode": created["chance_mode"],
             "players": json.dumps(players),
+            "open_seats": json.dumps(open_seats or []),
         }
         private = {f"token:{sha256_hex(token)}": reader for reader, token in tokens.items()}
         if seed is not None:
@@ -173,6 +177,8 @@ class EventStore:
                 self._client, game_id, game=created["game"], status=status, players=players,
                 created=index.epoch(time),
             )
+            if open_seats:
+                seats.list_open(self._client, game_id, created["game"], index.epoch(time))
         except redis.RedisError as error:
             log.warning("game %s created, its index entries left to the sweep: %s", game_id, error)
         self._remember(game_id, _Head(len(events), envelopes[-1]["hash"], created["rules_version"]))
@@ -481,6 +487,38 @@ class EventStore:
             apply_event(match, envelope)
         return match, entries[-1]["hash"]
 
+    def change_token(
+        self, game_id: str, expected_version: int, events: list[Event], *, command: JsonObject, reader: str,
+        token: str, open_seats: list[str], players: list[str],
+    ) -> AppendResult:
+        """Append a table event that gives ``reader`` the new ``token`` (a join, a rotation), removing any
+        token it held, in one step (:mod:`service.store.seats`); :class:`VersionConflict` if the game is no
+        longer at ``expected_version``. ``open_seats`` and ``players`` are the meta's after the event."""
+        keys = game_keys(game_id)
+        head = self._head(game_id, expected_version)
+        for _attempt in range(2):
+            time = now_iso()
+            envelopes, payloads = self._seal_batch(game_id, events, head, command, uuid.uuid4().hex, time,
+                                                   expected_version)
+            reply, confirmed = self._run(
+                self._change_token, [keys.events, keys.meta, keys.private],
+                [expected_version, head.hash, envelopes[-1]["hash"], time, reader, f"token:{sha256_hex(token)}",
+                 json.dumps(open_seats), json.dumps(players), *payloads],
+            )
+            outcome = text(reply[0])
+            if outcome != "stale_head":
+                break
+            head = self._read_head(game_id)
+        if outcome == "missing":
+            raise GameNotFound(game_id)
+        if outcome != "ok":
+            raise VersionConflict(game_id, expected_version, int(reply[1]) if outcome == "conflict"
+                                  else self.version(game_id))
+        last = expected_version + len(events)
+        self._remember(game_id, _Head(last, envelopes[-1]["hash"], head.rules_version))
+        self._check_replicated(game_id, confirmed)
+        return AppendResult(envelopes, expected_version + 1, last, duplicate=False)
+
     def reader_for_token(self, game_id: str, token: str) -> str | None:
         reader = self._client.hget(game_keys(game_id).private, f"token:{sha256_hex(token)}")
         return text(reader) if reader is not None else None
@@ -588,14 +626,18 @@ class EventStore:
         created_before: datetime | str | float | None = None,
         offset: int = 0,
         limit: int = 50,
+        open_seats: bool = False,
     ) -> tuple[list[JsonObject], int]:
         """One page of game metas, newest first, and the number of games matching all filters.
 
-        ``player`` matches a player's name case-insensitively; the created bounds are exclusive.
+        ``player`` matches a player's name case-insensitively; the created bounds are exclusive. With
+        ``open_seats`` only games with a seat still open are listed (by ``game`` at most: the caller
+        refuses the other filters with it).
         """
         ids, total = index.query(
             self._client, game=game, status=status, player=player,
             created_after=created_after, created_before=created_before, offset=offset, limit=limit,
+            listed_in=seats.open_key(game) if open_seats else None,
         )
         pipe = self._client.pipeline(transaction=False)
         for game_id in ids:
@@ -652,4 +694,5 @@ def _meta(game_id: str, reply: Mapping[Any, Any]) -> JsonObject | None:
         "updated_at": meta["updated_at"],
         "chance_mode": meta["chance_mode"],
         "players": json.loads(meta["players"]),
+        "open_seats": json.loads(meta.get("open_seats") or "[]"),
     }

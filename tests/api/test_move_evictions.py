@@ -38,8 +38,8 @@ class ForgetfulCache(MatchCache):
     def facts(self, game_id):
         return self._then_forget("facts", super().facts(game_id))
 
-    def learn(self, game_id, readers, seed):
-        self._then_forget("learn", super().learn(game_id, readers, seed))
+    def learn(self, game_id, readers, seed, seat_count, as_of):
+        self._then_forget("learn", super().learn(game_id, readers, seed, seat_count, as_of))
 
     def _then_forget(self, method: str, answer):
         if method == self._after:

@@ -141,3 +141,7 @@ def test_the_python_clients_examples_run_as_written(base_url, worker, tmp_path, 
     assert progress.splitlines()[-1].startswith("finished")
     assert (tmp_path / "game.json").read_bytes() == namespace["record"]
     assert namespace["report"]["ok"] is True and namespace["score"]
+    (tables,) = examples["Tables: open seats, tokens, resigning"]
+    run_python(tables, namespace)
+    assert namespace["table"]["game_id"] in namespace["waiting"]
+    assert namespace["joined"]["seat"] == "p2" and namespace["resigned"]["status"] == "ended"

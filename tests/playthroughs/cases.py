@@ -18,6 +18,8 @@ class Case:
     players: int
     options: dict = field(default_factory=dict)
     chance_mode: str = SERVER
+    # After this many random moves a seat resigns (TABLE-RESIGN-1), which ends the game.
+    resign_after: int | None = None
 
     @property
     def seed(self) -> str | None:
@@ -95,6 +97,10 @@ ICE_OPTIONS = {
 }
 
 
+# One resignation per game, in the middle of a game of three: the table ends it and ranks the seat last.
+RESIGNATIONS = tuple(Case(game, "resignation", 3, resign_after=40)
+                     for game in ("borealis", "through-ice-and-snow", "northwest-passage", "ice-expedition"))
+
 CASES: tuple[Case, ...] = (*_borealis(), *_through_ice_and_snow(),
                            *_each_option_alone("northwest-passage", NWP_OPTIONS, (2, 3, 4)),
-                           *_each_option_alone("ice-expedition", ICE_OPTIONS, (2, 3, 4, 5)))
+                           *_each_option_alone("ice-expedition", ICE_OPTIONS, (2, 3, 4, 5)), *RESIGNATIONS)

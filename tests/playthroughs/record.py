@@ -29,6 +29,7 @@ from pathlib import Path
 
 from domain.core.canonical import canonical_json
 from domain.core.match import Match, apply_event, create, legal_moves, may_act, submit, waiting_for
+from domain.core.table import score_sheet
 from domain.registry import get_rules
 from tests.playthroughs.cases import CASES, Case
 
@@ -49,6 +50,22 @@ def random_policy(seed: int) -> Policy:
         if "candidates" in move:
             move = {"type": move["type"], "outcome": rng.sample(move["candidates"], move["chance"]["count"])}
         return actor, move
+
+    return choose
+
+
+def resigning(policy: Policy, after: int | None) -> Policy:
+    """``policy``, but its ``after``-th move is a resignation (TABLE-RESIGN-1) by the first seat awaited (the
+    first seat when the organiser is): the game ends there, scored by TABLE-RESIGN-2."""
+    made = 0
+
+    def choose(match: Match) -> tuple[str, dict]:
+        nonlocal made
+        made += 1
+        if after is None or made <= after:
+            return policy(match)
+        seat = next((seat for seat in waiting_for(match) if seat in match.seats), match.seats[0])
+        return seat, {"type": "resign"}
 
     return choose
 
@@ -82,7 +99,7 @@ def play(case: Case, policy: Policy, policy_seed: int) -> str:
         lines += _batch(match, submit(match, actor, command, case.seed))
     else:
         raise AssertionError(f"{case.path}: no end after {MAX_MOVES} moves")
-    lines.append(f"score {canonical_json(rules.final_score(match.state))}")
+    lines.append(f"score {canonical_json(score_sheet(match))}")
     return "\n".join(lines) + "\n"
 
 
@@ -126,7 +143,8 @@ def recorded(text: str, key: str) -> str | None:
 def longest_random_game(case: Case) -> str:
     """Of the random games from the first policy seeds, the one with the most moves: random play ends most
     games early (a shared defeat, a stalled expedition), and a longer history pins more of the rules."""
-    games = (play(case, random_policy(seed), seed) for seed in range(1, POLICY_SEEDS + 1))
+    games = (play(case, resigning(random_policy(seed), case.resign_after), seed)
+             for seed in range(1, POLICY_SEEDS + 1))
     return max(games, key=lambda text: text.count("\nmove "))
 
 

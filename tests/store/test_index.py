@@ -14,7 +14,7 @@ import redis
 from domain import registry
 from domain.core import SERVER
 from domain.core.match import create
-from service.store import EventStore, index
+from service.store import EventStore, index, seats
 from tests.core.high_card import RULES, HighCard
 from tests.store.conftest import new_game, play
 
@@ -187,3 +187,17 @@ def test_player_names_cannot_forge_another_combinations_key(store):
     new_game(store, "g2", players=("A", "Bo"))
     assert ids(store.list_games(player="a&status=ended")) == ["g1"]
     assert ids(store.list_games(player="a", status="ended")) == []
+
+
+def test_reindex_lists_the_games_with_an_open_seat_again(store, redis_client):
+    _match, events = create(RULES, {}, ["Ann", "open"], SERVER, "open-seat", ["p2"])
+    store.create("open-one", events, seed="open-seat", tokens={"p1": "t1", "organiser": "t0"}, players=["Ann", "open"],
+                 open_seats=["p2"])
+    new_game(store, "full-one")
+    assert ids(store.list_games(open_seats=True)) == ["open-one"]
+    for key in seats.open_keys(RULES.name):
+        redis_client.delete(key)
+    assert ids(store.list_games(open_seats=True)) == []
+    index.rebuild(redis_client)
+    assert ids(store.list_games(open_seats=True)) == ids(store.list_games(open_seats=True, game=RULES.name)) \
+        == ["open-one"]

@@ -107,6 +107,8 @@ def write_html(out: TextOut, source: ExportInput) -> None:
             apply_event(match, envelope)
         written = json.dumps(view(match, shown_as), separators=(",", ":"))
         current = json.loads(written)  # a copy: a view may share lists with the state the next event changes
+        if envelope["type"] == "seat_joined" and envelope["data"].get("name"):
+            names[str(envelope["seat"])] = envelope["data"]["name"]  # the seat is called as its player joined
         frame = {"version": envelope["version"], "move": move_in_words(source.shown(envelope), names)}
         if previous is None:
             frame["view"] = current

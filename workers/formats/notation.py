@@ -31,6 +31,7 @@ from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, start, submit
 from domain.core.rules import Rules
+from domain.core.table import score_sheet
 from domain.registry import get_rules
 from service.store.envelope import Envelope
 from workers.formats import ExportInput, TextOut, words
@@ -115,6 +116,9 @@ def tags_for(header: dict) -> list[tuple[str, str]]:
             ("RulesVersion", header["rules_version"]), ("DataVersions", canonical_json(header["data_versions"])),
             ("Options", canonical_json(header["options"])), ("ChanceMode", header["chance_mode"])]
     tags += [(seat["seat"].upper(), seat["name"]) for seat in header["players"]]
+    opened = [seat["seat"] for seat in header["players"] if seat.get("open")]
+    if opened:
+        tags.append(("OpenSeats", canonical_json(opened)))
     if header["seed_hash"] is not None:
         tags.append(("SeedHash", header["seed_hash"]))
     if header["seed"] is not None:
@@ -394,7 +398,8 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
                    key=lambda pair: int(pair[0][1:]))
     created: Event = {"type": "game_created", "seat": None, "data": {
         "game": tags["Game"], "rules_version": tags["RulesVersion"], "data_versions": json.loads(tags["DataVersions"]),
-        "options": json.loads(tags["Options"]), "seats": [{"seat": seat, "name": name} for seat, name in seats],
+        "options": json.loads(tags["Options"]), "seats": [{"seat": seat, "name": name, **open_flag(seat, tags)}
+                                                          for seat, name in seats],
         "chance_mode": TABLE, "seed_hash": None}}
     match = start(rules, created)
     for line in notation.lines:
@@ -406,6 +411,11 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
         except IllegalMove as refusal:
             raise ReplayError(line.version, f"the rules refuse it: {refusal.message}") from None
     return match
+
+
+def open_flag(seat: str, tags: dict[str, str]) -> dict[str, bool]:
+    """``{"open": True}`` for a seat the game was created with open (the ``OpenSeats`` tag), so its join replays."""
+    return {"open": True} if seat in json.loads(tags.get("OpenSeats", "[]")) else {}
 
 
 def _replay_line(match: Match, line: Line, seed: str | None) -> None:
@@ -423,7 +433,7 @@ def _replay_line(match: Match, line: Line, seed: str | None) -> None:
             raise ReplayError(line.version, "the rules say the game is not over")
         if line.kind == "scored":
             apply_event(match, {"type": "game_scored", "seat": None,
-                                "data": {"score_sheet": match.rules.final_score(match.state)}})
+                                "data": {"score_sheet": score_sheet(match)}})
         return
     elif line.command is None:
         raise ReplayError(line.version, "the move is withheld from this record's reader")

@@ -216,7 +216,7 @@ def soak(url: str, game: str, players: int, *, games: int, concurrency: int, str
                 statuses = client.transport.statuses
                 return Tally(games=1, server_errors=sum(n for status, n in statuses.items() if status >= 500),
                              unfinished=1, problems=[f"game {index + 1} not created: {error}"])
-            tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+            tokens = {seat["seat"]: seat["token"] for seat in created["seats"] if seat["token"] is not None}
             tokens[ORGANISER] = created["organiser_token"]
             return run_game(client, created["game_id"], tokens, strengths[strength](f"{seed}:{index}"),
                             random.Random(f"{seed}:{index}:chance"), audit_timeout=audit_timeout, max_moves=max_moves)

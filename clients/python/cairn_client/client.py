@@ -46,6 +46,8 @@ from cairn_client.types import (
     MoveResult,
     RulesList,
     Score,
+    SeatJoined,
+    TokenRotated,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -54,7 +56,7 @@ ProgressCallback = Callable[[Job], None]
 # Longer than the service's keep-alive interval (15 s by default), so a quiet but live stream never times out.
 STREAM_READ_TIMEOUT = 60.0
 # A stream ends by itself with these reasons for good; any other end (``idle``, ``store_unavailable``) is resumed.
-FINAL_END_REASONS = frozenset({"game_over", "game_not_found"})
+FINAL_END_REASONS = frozenset({"game_over", "game_not_found", "token_rotated"})
 JOB_DONE = "finished"
 JOB_FAILED = frozenset({"failed", "stopped", "canceled"})
 # Views kept for revalidation, the least recently read dropped first: enough for a bot's seats in many games.
@@ -137,11 +139,14 @@ class Client:
 
     @operation("POST", "/games")
     def create_game(self, game: str, players: list[str], *, options: dict[str, Any] | None = None,
-                    chance_mode: str | None = None, seed: str | None = None) -> CreatedGame:
-        """A new game; its seat tokens and organiser token are in this answer only."""
+                    chance_mode: str | None = None, seed: str | None = None,
+                    open_seats: list[str] | None = None) -> CreatedGame:
+        """A new game; its seat tokens and organiser token are in this answer only. ``open_seats`` get no
+        token: whoever takes one with :meth:`join_seat` does."""
         body: dict[str, Any] = {"game": game, "players": players}
         body.update({key: value for key, value in
-                     (("options", options), ("chance_mode", chance_mode), ("seed", seed)) if value is not None})
+                     (("options", options), ("chance_mode", chance_mode), ("seed", seed),
+                      ("open_seats", open_seats)) if value is not None})
         created: CreatedGame = self._json("POST", "/games", json=body, idempotent=False)
         self._saw(created["game_id"], created["version"])
         return created
@@ -149,14 +154,16 @@ class Client:
     @operation("GET", "/games")
     def list_games(self, *, game: str | None = None, status: str | None = None, player: str | None = None,
                    created_after: str | None = None, created_before: str | None = None, offset: int | None = None,
-                   limit: int | None = None) -> GameIndex:
+                   limit: int | None = None, open: bool | None = None) -> GameIndex:
         """One page of the game index, newest first. ``status="ended"`` finds every game that is over, the
-        scored ones included (scoring follows the end within moments); ``"scored"`` only those scored."""
+        scored ones included (scoring follows the end within moments); ``"scored"`` only those scored.
+        ``open=True`` lists the active games with a seat to take (with ``game`` at most)."""
         params = {"game": game, "status": status, "player": player, "created_after": created_after,
-                  "created_before": created_before, "offset": offset, "limit": limit}
+                  "created_before": created_before, "offset": offset, "limit": limit,
+                  "open": None if open is None else str(open).lower()}
         return self._json("GET", "/games", params=params)
 
-    def iter_games(self, *, limit: int | None = None, **filters: str | None) -> Iterator[GameSummary]:
+    def iter_games(self, *, limit: int | None = None, **filters: Any) -> Iterator[GameSummary]:
         """Every game of the index matching ``filters`` (those of :meth:`list_games`), page after page."""
         offset: int | None = 0
         while offset is not None:
@@ -218,6 +225,41 @@ class Client:
             raise
         self._saw(game_id, result["version"])
         return result
+
+    def resign(self, game_id: str, *, token: str | None = None, expected_version: int | None = None,
+               idempotency_key: str | None = None) -> MoveResult:
+        """The token's seat resigns: the game ends at once, this seat ranked last (a move like any other)."""
+        return self.submit_move(game_id, {"type": "resign"}, token=token, expected_version=expected_version,
+                                idempotency_key=idempotency_key)
+
+    def abandon(self, game_id: str, *, reason: str | None = None, token: str | None = None,
+                expected_version: int | None = None, idempotency_key: str | None = None) -> MoveResult:
+        """The organiser ends the game unfinished: it is scored as abandoned, nobody ranked."""
+        move: dict[str, Any] = {"type": "abandon", **({"reason": reason} if reason is not None else {})}
+        return self.submit_move(game_id, move, token=token, expected_version=expected_version,
+                                idempotency_key=idempotency_key)
+
+    # Seats
+
+    @operation("POST", "/games/{game_id}/seats/{seat}/join")
+    def join_seat(self, game_id: str, seat: str, *, name: str | None = None) -> SeatJoined:
+        """Take an open seat; its token is in this answer only. Never retried once sent: a join that went
+        through would make its retry ``seat_taken`` (:class:`Conflict`), and the token could not be shown
+        again (the organiser then rotates it, :meth:`rotate_token`)."""
+        body = {"name": name} if name is not None else {}
+        joined: SeatJoined = self._json("POST", f"/games/{game_id}/seats/{seat}/join", json=body, idempotent=False)
+        self._saw(game_id, joined["version"])
+        return joined
+
+    @operation("POST", "/games/{game_id}/seats/{seat}/token")
+    def rotate_token(self, game_id: str, reader: str, *, token: str | None = None) -> TokenRotated:
+        """Give ``reader`` (a seat, or ``"organiser"``) a new token; the old one is refused at once. The organiser
+        rotates any, a seat its own. Not retried, as for :meth:`join_seat`: keep the answer's token, since
+        a seat that rotated the token this client sends by default must pass the new one from then on."""
+        rotated: TokenRotated = self._json("POST", f"/games/{game_id}/seats/{reader}/token", token=token,
+                                           idempotent=False)
+        self._saw(game_id, rotated["version"])
+        return rotated
 
     # History
 

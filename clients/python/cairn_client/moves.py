@@ -14,6 +14,15 @@ class ResolveChanceMove(TypedDict):
     outcome: list[str]
 
 
+class ResignMove(TypedDict):
+    type: Literal["resign"]
+
+
+class AbandonMove(TypedDict):
+    type: Literal["abandon"]
+    reason: NotRequired[str]
+
+
 # Borealis: Arctic Expeditions (borealis)
 
 class BorealisMulliganMove(TypedDict):
@@ -59,7 +68,7 @@ class BorealisChooseFarewellLocationMove(TypedDict):
 BorealisMove = (
     BorealisMulliganMove | BorealisObserveMove | BorealisReorganiseMove | BorealisRefreshPoolMove |
     BorealisTakeCardMove | BorealisDrawBlindMove | BorealisClaimGoalMove | BorealisChooseFarewellLocationMove |
-    ResolveChanceMove
+    ResolveChanceMove | ResignMove | AbandonMove
 )
 
 
@@ -209,7 +218,7 @@ IceExpeditionMove = (
     IceExpeditionUseArtifactEffectMove | IceExpeditionDiscardSnowTileMove | IceExpeditionEndTurnMove |
     IceExpeditionEndDayMove | IceExpeditionKeepTileMove | IceExpeditionRelocateMove | IceExpeditionChooseTileMove |
     IceExpeditionPlaceSnowflakeMove | IceExpeditionPlaceExplorersMove | IceExpeditionPlaceLeaderMove |
-    IceExpeditionMoveCampMove | ResolveChanceMove
+    IceExpeditionMoveCampMove | ResolveChanceMove | ResignMove | AbandonMove
 )
 
 
@@ -291,7 +300,8 @@ NorthwestPassageMove = (
     NorthwestPassageDraftPickMove | NorthwestPassageDrawTileMove | NorthwestPassageRefreshAndDrawMove |
     NorthwestPassagePlaceTileMove | NorthwestPassageFillHoleMove | NorthwestPassageTransferCrewMove |
     NorthwestPassageMoveShipMove | NorthwestPassageMoveSledMove | NorthwestPassageExploreMove |
-    NorthwestPassageDiscoverMove | NorthwestPassageEndTurnMove | NorthwestPassagePassMove | ResolveChanceMove
+    NorthwestPassageDiscoverMove | NorthwestPassageEndTurnMove | NorthwestPassagePassMove | ResolveChanceMove |
+    ResignMove | AbandonMove
 )
 
 
@@ -465,7 +475,8 @@ ThroughIceAndSnowMove = (
     ThroughIceAndSnowBelcherOverrideMove | ThroughIceAndSnowCollinsonChartMove | ThroughIceAndSnowKellettPeekMove |
     ThroughIceAndSnowAbandonShipMove | ThroughIceAndSnowChooseCargoMove | ThroughIceAndSnowReturnUpgradeMove |
     ThroughIceAndSnowDiscardFoodCanMove | ThroughIceAndSnowLetSailorDieMove | ThroughIceAndSnowChooseStartAnchorMove |
-    ThroughIceAndSnowChooseFreeUpgradeMove | ThroughIceAndSnowActivateTreatmentMove | ResolveChanceMove
+    ThroughIceAndSnowChooseFreeUpgradeMove | ThroughIceAndSnowActivateTreatmentMove | ResolveChanceMove | ResignMove |
+    AbandonMove
 )
 
 
@@ -481,6 +492,8 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "claim_goal": {"goal_id": True},
         "choose_farewell_location": {"location": True},
         "resolve_chance": {"outcome": True},
+        "resign": {},
+        "abandon": {"reason": False},
     },
     "ice-expedition": {
         "choose_guild": {"guild": True},
@@ -518,6 +531,8 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "place_leader": {"to": True},
         "move_camp": {"to": True},
         "resolve_chance": {"outcome": True},
+        "resign": {},
+        "abandon": {"reason": False},
     },
     "northwest-passage": {
         "draft_pick": {"source": True},
@@ -540,6 +555,8 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "end_turn": {},
         "pass": {},
         "resolve_chance": {"outcome": True},
+        "resign": {},
+        "abandon": {"reason": False},
     },
     "through-ice-and-snow": {
         "choose_investor": {"card": True},
@@ -582,5 +599,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "choose_free_upgrade": {"upgrade": True},
         "activate_treatment": {"card": True, "requirement": False, "crew": False, "species": False},
         "resolve_chance": {"outcome": True},
+        "resign": {},
+        "abandon": {"reason": False},
     },
 }

@@ -23,7 +23,9 @@ class RulesList(TypedDict):
 class Seat(TypedDict):
     seat: str
     name: str
-    token: NotRequired[str]
+    # In a created game's answer: the seat's token, None while the seat is open.
+    token: NotRequired[str | None]
+    open: NotRequired[bool]
 
 
 class CreatedGame(TypedDict):
@@ -44,6 +46,7 @@ class GameSummary(TypedDict):
     players: list[str]
     created_at: str
     updated_at: str | None
+    open_seats: NotRequired[list[str]]
 
 
 class GameIndex(TypedDict):
@@ -68,6 +71,8 @@ class GameView(TypedDict):
     seed: str | None
     state: dict[str, Any]
     score: dict[str, Any] | None
+    open_seats: NotRequired[list[str]]
+    ended_by: NotRequired[dict[str, Any] | None]
     current_version: NotRequired[int]
 
 
@@ -158,3 +163,21 @@ class Integrity(TypedDict):
     ok: bool
     first_bad_version: int | None
     snapshot: dict[str, Any] | None
+
+
+class SeatJoined(TypedDict):
+    game_id: str
+    version: int
+    seat: str
+    name: str
+    token: str
+    open_seats: list[str]
+    events: list[Envelope]
+
+
+class TokenRotated(TypedDict):
+    game_id: str
+    version: int
+    reader: str
+    token: str
+    events: list[Envelope]
