@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 
 from tests.api.conftest import FAST, Api, serve
 from tests.browser.conftest import SCREENSHOTS, console_errors, open_browser, screenshot, wait
@@ -40,6 +41,17 @@ def shown_moves(driver) -> list:
     """The move buttons the player sees now: a closed group of the list hides its own."""
     return driver.execute_script(
         "return [...document.querySelectorAll('#moves button.move')].filter((button) => button.offsetParent)")
+
+
+def click_first_move(driver) -> None:
+    """Click the first move shown, looked up again when the page redraws its list between the look and the click."""
+    def clicked(d) -> bool:
+        try:
+            shown_moves(d)[0].click()
+        except (StaleElementReferenceException, IndexError):
+            return False
+        return True
+    wait(driver, 10).until(clicked)
 
 
 def listed_moves(driver) -> list[str]:
@@ -164,7 +176,7 @@ def test_a_move_refused_as_stale_shows_its_title_and_code_and_the_page_reads_its
     theirs = api.get(f"/games/{game}/legal-moves", tokens["p2"]).json()["moves"][0]
     moved = api.post(f"/games/{game}/moves", tokens["p2"], json=theirs, headers={"If-Match": f'"{start["version"]}"'})
     assert moved.status_code == 201, moved.text
-    shown_moves(browser)[0].click()
+    click_first_move(browser)
     wait(browser, 10).until(lambda d: d.find_element("id", "refusal").is_displayed())
     assert browser.find_element("id", "refusal-title").text == "Stale version"
     assert browser.find_element("id", "refusal-rule").text == "stale_version"
@@ -179,7 +191,7 @@ def test_a_move_refused_as_stale_shows_its_title_and_code_and_the_page_reads_its
     assert browser.find_element("id", "refusal").is_displayed(), "the refusal stays until the next move"
     mine = api.get(f"/games/{game}/legal-moves", tokens["p1"]).json()
     assert mine["version"] == start["version"] + 1 and listed_moves(browser) == canonical(mine["moves"])
-    shown_moves(browser)[0].click()
+    click_first_move(browser)
     wait(browser, 20).until(lambda d: api.get(f"/games/{game}").json()["version"] == start["version"] + 2)
     wait(browser, 20).until(lambda d: version(d) == start["version"] + 2)
     assert not browser.find_element("id", "refusal").is_displayed()

@@ -139,7 +139,8 @@ def next_move(api: Api, game_id: str, tokens: dict[str, str]) -> tuple[str, dict
 def every_operation(game_id: str, tokens: dict[str, str], seat: str, move: dict) -> Iterator[tuple[str, str, dict]]:
     """One request for each operation of the contract, valid as far as the caller can tell."""
     document = yaml.safe_load(SPEC_PATH.read_text())
-    values = {"game_id": game_id, "file_name": f"{game_id}-1-public.json", "version": "1", "job_id": "score-x"}
+    values = {"game_id": game_id, "file_name": f"{game_id}-1-public.json", "version": "1", "job_id": "score-x",
+              "seat": "p2"}
     bodies = {
         "/games": {"json": {"game": "borealis", "players": ["A", "B"]}},
         "/games/{game_id}/moves": {"json": move, "token": tokens[seat],
