@@ -5,9 +5,31 @@ import hashlib
 import json
 from typing import Any
 
+import orjson
+
+# orjson writes a float below 1e-4 as 0.00001 or 1e-9 where Python's json writes 1e-05 and 1e-09: the
+# canonical form is Python's (every stored hash was taken over it), so an answer holding either pattern
+# is encoded again the slow way. A string that happens to hold one costs only the second encoding.
+_FLOAT_FORMS_THAT_DIFFER = (b"e-", b"0.0000")
+
 
 def canonical_json(value: Any) -> str:
-    """Sorted keys, no spaces, UTF-8 kept: the form every hash in Cairn is taken over."""
+    """Sorted keys, no spaces, UTF-8 kept: the form every hash in Cairn is taken over.
+
+    orjson gives the same bytes as ``json.dumps`` for everything a record holds, ten times faster on the
+    hot path of every append; what it cannot encode the same way (non-string keys, integers beyond 64
+    bits, lone surrogates, tiny floats) goes through ``json.dumps``, which defines the form.
+    """
+    try:
+        encoded = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return _python_canonical_json(value)
+    if any(form in encoded for form in _FLOAT_FORMS_THAT_DIFFER):
+        return _python_canonical_json(value)
+    return encoded.decode()
+
+
+def _python_canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
