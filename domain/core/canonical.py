@@ -10,7 +10,7 @@ import orjson
 # orjson writes a float below 1e-4 as 0.00001 or 1e-9 where Python's json writes 1e-05 and 1e-09: the
 # canonical form is Python's (every stored hash was taken over it), so an answer holding either pattern
 # is encoded again the slow way. A string that happens to hold one costs only the second encoding.
-_FLOAT_FORMS_THAT_DIFFER = (b"e-", b"0.0000")
+_SMALL_EXPONENT, _SMALL_FRACTION = b"e-", b"0.0000"
 
 
 def canonical_json(value: Any) -> str:
@@ -24,7 +24,7 @@ def canonical_json(value: Any) -> str:
         encoded = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except TypeError:
         return _python_canonical_json(value)
-    if any(form in encoded for form in _FLOAT_FORMS_THAT_DIFFER):
+    if _SMALL_EXPONENT in encoded or _SMALL_FRACTION in encoded:
         return _python_canonical_json(value)
     return encoded.decode()
 
