@@ -6,13 +6,14 @@ its players, one request a move with ``?include=legal_moves,view``), and samples
 every process of the server with py-spy for the whole timed run: ``--subprocesses``, and ``--gil``, only
 the thread holding the interpreter, so that a sample is Python CPU (py-spy otherwise counts a thread
 blocked in ``recv`` on Redis's reply as busy). It writes ``bench/profiles/move-32.svg`` (the flame graph)
-and ``move-32.txt`` (the collapsed stacks; ``play-32`` for the players), and prints, for the parts of a
-move named in :data:`PARTS`, the share of the server's samples whose stack passes through them. py-spy
-needs ptrace (root, or ``CAP_SYS_PTRACE`` in a container); it is not a dependency of ``./run bench``, only
-of this script.
+and ``move-32.txt.gz`` (the collapsed stacks, gzipped to keep; ``play-32`` for the players), and
+prints, for the parts of a move named in :data:`PARTS`, the share of the server's samples whose stack
+passes through them. py-spy needs ptrace (root, or ``CAP_SYS_PTRACE`` in a container); it is not a
+dependency of ``./run bench``, only of this script.
 """
 from __future__ import annotations
 
+import gzip
 import shutil
 import subprocess
 import sys
@@ -50,7 +51,7 @@ PARTS = (
 def shares(collapsed: Path) -> tuple[int, list[tuple[str, float]]]:
     """The busy samples, and each part's share of them (a stack counted once per part it passes through)."""
     total, seen = 0, Counter[str]()
-    for line in collapsed.read_text().splitlines():
+    for line in gzip.decompress(collapsed.read_bytes()).decode().splitlines():
         stack, _, count = line.rpartition(" ")
         samples = int(count)
         total += samples
@@ -90,6 +91,10 @@ def main(argv: list[str]) -> int:
                 redis_cpu = cpu_seconds((server.pid,)) - redis_cpu
                 for spy_process in spies:
                     spy_process.wait()
+                kept = outputs["raw"].with_suffix(".txt.gz")
+                kept.write_bytes(gzip.compress(outputs["raw"].read_bytes(), 9))
+                outputs["raw"].unlink()
+                outputs["raw"] = kept
         finally:
             server.stop()
     latencies = sorted(outcome.latencies)
