@@ -9,7 +9,10 @@ The engine owns four event types of its own, the same for every game:
   reveals the seed, so anyone can re-derive every chance outcome;
 * ``game_scored``: the final score sheet (appended by the scoring worker);
 * the table's events (``seat_resigned``, ``game_abandoned``, ``seat_joined``, ``token_rotated``), decided by
-  :mod:`domain.core.table` for every game alike.
+  :mod:`domain.core.table` for every game alike;
+* the takeback's events (``takeback_requested``, ``takeback_accepted``, ``takeback_declined`` and
+  ``moves_taken_back``, :mod:`domain.core.takeback`): folding ``moves_taken_back`` needs the state at an
+  earlier version, which :func:`apply_event` is given as ``earlier``.
 
 Everything else is the game's own. State is only ever the fold of the events;
 :func:`submit` decides and folds on a copy, so a refused command changes
@@ -31,6 +34,7 @@ from domain.core.move_types import CHANCE_MOVE, ORGANISER_MOVES
 from domain.core.rules import Rules, StateT
 from domain.core.table import TABLE_COMMANDS, TABLE_EVENTS, Table, refuse_resigned, refuse_until_seated, seats_view
 from domain.core.table import decide as decide_table
+from domain.core.takeback import SEATS, TAKEBACK_EVENTS, Earlier, Takeback, checked_mode, mode_of, rewind
 from domain.core.upcasting import SCHEMA_VERSION
 
 RESOLVE_CHANCE = CHANCE_MOVE.type
@@ -50,6 +54,7 @@ class Match(Generic[StateT]):
     seed: str | None = None
     score: JsonObject | None = None
     table: Table = field(default_factory=Table)
+    takeback: Takeback = field(default_factory=Takeback)
 
     @property
     def seats(self) -> list[str]:
@@ -69,7 +74,7 @@ class Match(Generic[StateT]):
     def copy(self) -> Match[StateT]:
         return Match(
             self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed,
-            self.score, self.table.copy(),
+            self.score, self.table.copy(), self.takeback.copy(),
         )
 
 
@@ -80,16 +85,19 @@ def seat_ids(count: int) -> list[str]:
 
 def create(
     rules: Rules[StateT], options: JsonObject, player_names: list[str], chance_mode: str, seed: str | None,
-    open_seats: Sequence[str] = (),
+    open_seats: Sequence[str] = (), takebacks: str | None = None,
 ) -> tuple[Match[StateT], list[Event]]:
     """The opening events of a new game: ``game_created`` and, in server mode, the opening draws.
 
     ``open_seats`` are seats nobody holds yet (TABLE-SEAT-1): their names are placeholders until
-    someone takes them, and no game move is taken before every seat is."""
+    someone takes them, and no game move is taken before every seat is. ``takebacks`` says who answers a
+    takeback request (TABLE-TAKEBACK-2); recorded only when it is not the default, so a game created
+    without it records what it always did."""
     if chance_mode not in CHANCE_MODES:
         raise IllegalMove("invalid_field", f"chance_mode must be one of {', '.join(CHANCE_MODES)}", field="chance_mode")
     if chance_mode == SERVER and not seed:
         raise IllegalMove("invalid_field", "server mode needs a seed", field="seed")
+    mode = checked_mode(takebacks)
     options = rules.validate_options(dict(options or {}), len(player_names))
     seats = seat_ids(len(player_names))
     unknown = sorted(set(open_seats) - set(seats))
@@ -106,10 +114,11 @@ def create(
                       for seat, name in zip(seats, player_names, strict=True)],
             "chance_mode": chance_mode,
             "seed_hash": sha256_hex(seed) if seed and chance_mode == SERVER else None,
+            **({"takebacks": mode} if mode != SEATS else {}),
         },
     )
     match = start(rules, created)
-    events = [created] + _follow_up(match, seed)
+    events = [created] + _follow_up(match, seed, object(), ORGANISER)
     return match, events
 
 
@@ -125,6 +134,7 @@ def match_to_json(match: Match[Any]) -> JsonObject:
         # Only a table that has changed since the creation is written, so a snapshot of a game without table
         # events is the one written before tables existed, and those still check out as the fold.
         **({"table": match.table.to_json()} if match.table != Table.at_creation(match.created) else {}),
+        **({"takeback": match.takeback.to_json()} if match.takeback != Takeback() else {}),
     }
 
 
@@ -138,6 +148,7 @@ def match_from_json(value: JsonObject, rules: Rules[StateT]) -> Match[StateT]:
         seed=value["seed"],
         score=value["score"],
         table=Table.from_json(value.get("table"), value["created"]),
+        takeback=Takeback.from_json(value.get("takeback")),
     )
 
 
@@ -147,8 +158,16 @@ def start(rules: Rules[StateT], created: Event) -> Match[StateT]:
     return Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data))
 
 
-def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
-    """Fold one event into ``match`` in place (replay's inner loop)."""
+def apply_event(
+    match: Match[StateT], event: Event, earlier: Earlier | None = None, *, batch: object = None,
+    mover: str | None = None,
+) -> Match[StateT]:
+    """Fold one event into ``match`` in place (replay's inner loop).
+
+    ``earlier`` gives the game's state at an earlier version, for ``moves_taken_back`` (a
+    :class:`ValueError` without it). A stored event names its command (``command_id``); an event not yet
+    stored is of the command ``batch``, made by ``mover`` (see :meth:`Takeback.moved`).
+    """
     kind = event["type"]
     if kind == "game_ended":
         match.ended = True
@@ -156,8 +175,14 @@ def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
     elif kind == "game_scored":
         match.score = event["data"]["score_sheet"]
     elif kind in TABLE_EVENTS:
-        match.table.apply(event, match.version + 1)
+        if kind not in TAKEBACK_EVENTS:
+            match.table.apply(event, match.version + 1)
+        elif kind == "moves_taken_back":
+            match.state = rewind(match.takeback, event, earlier)
+        else:
+            match.takeback.answered(event)
     else:
+        match.takeback.moved(event, match.version, batch, mover)
         rules = match.rules
         schema = rules.declared_events
         # The common case, a declared type written at its first and current schema version, needs no upcast:
@@ -175,12 +200,21 @@ def replay(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> M
     if first["type"] != "game_created":
         raise ValueError("a history starts with game_created")
     match = start(rules_for(first["data"]["game"]), first)
+    earlier = replaying(events, rules_for)
     for event in events[1:]:
-        apply_event(match, event)
+        apply_event(match, event, earlier)
     return match
 
 
-def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None = None) -> list[Event]:
+def replaying(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> Earlier:
+    """The state at an earlier version, folded again from ``events``, a history from ``game_created`` that
+    the caller keeps (and may go on appending to): the ``earlier`` of a fold that has no store to load from."""
+    return lambda version: replay(events[:version], rules_for).state
+
+
+def submit(
+    match: Match[Any], actor: str, command: JsonObject, seed: str | None = None, earlier: Earlier | None = None
+) -> list[Event]:
     """The events one command produces, or :class:`IllegalMove`. ``match`` is left as it was.
 
     ``actor`` is a seat, or ``ORGANISER`` resolving a chance node in table
@@ -194,18 +228,20 @@ def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None 
     nothing, and a missing or mistyped one too, so ``decide`` only ever reads
     well-formed commands.
     """
-    return submit_and_fold(match, actor, command, seed)[0]
+    return submit_and_fold(match, actor, command, seed, earlier)[0]
 
 
 def submit_and_fold(
-    match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, *, in_place: bool = False
+    match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, earlier: Earlier | None = None,
+    *, in_place: bool = False,
 ) -> tuple[list[Event], Match[StateT]]:
     """:func:`submit`, with the match after the events: deciding folds them anyway, so a caller
     that keeps the new state need not copy and fold again.
 
     With ``in_place`` the events are folded into ``match`` itself, sparing a copy of the state: for a
     caller that owns ``match`` and drops it if the events are not stored. A refused command still
-    leaves ``match`` as it was, since rules decide without touching the state.
+    leaves ``match`` as it was, since rules decide without touching the state. ``earlier`` is the state at
+    an earlier version, for an accepted takeback (see :func:`apply_event`).
     """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
@@ -219,9 +255,10 @@ def submit_and_fold(
             refuse_until_seated(match)
         events = _decide_move(match, actor, command)
     working = match if in_place else match.copy()
+    batch = object()  # the command's events, decided together, are one batch
     for event in events:
-        apply_event(working, event)
-    return events + _follow_up(working, seed), working
+        apply_event(working, event, earlier, batch=batch, mover=actor)
+    return events + _follow_up(working, seed, batch, actor), working
 
 
 def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Event]:
@@ -246,15 +283,16 @@ def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Eve
     return [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
 
 
-def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
-    """Server-side chance draws and the end of the game, folded into ``working``."""
+def _follow_up(working: Match[Any], seed: str | None, batch: object, mover: str) -> list[Event]:
+    """Server-side chance draws and the end of the game, folded into ``working`` as part of the command
+    ``batch`` of ``mover``."""
     added: list[Event] = []
     while working.chance_mode == SERVER and not working.table.over:
         node = working.rules.chance_node(working.state)
         if node is None:
             break
         event = chance_event(node, derive_outcome(seed or "", working.version + 1, node))
-        apply_event(working, event)
+        apply_event(working, event, batch=batch, mover=mover)
         added.append(event)
     if (working.table.over or working.rules.is_over(working.state)) and not working.ended:
         event = make_event("game_ended", {"seed": seed if working.chance_mode == SERVER else None})
@@ -346,6 +384,9 @@ def view(match: Match[Any], reader: str | None) -> JsonObject:
         "waiting_for": waiting_for(match),
         "may_act": may_act(match),
         "chance_pending": node.public() if node else None,
+        "takebacks": mode_of(match.created),
+        "takeback": match.takeback.view(),
+        "taken_back": match.takeback.taken_back,
         "seed": match.seed,
         "state": match.rules.view(match.state, ORGANISER if match.ended else reader),
         "score": match.score,
