@@ -118,7 +118,7 @@ def create(
         },
     )
     match = start(rules, created)
-    events = [created] + _follow_up(match, seed, object(), ORGANISER)
+    events = [created] + _follow_up(match, seed)
     return match, events
 
 
@@ -158,15 +158,11 @@ def start(rules: Rules[StateT], created: Event) -> Match[StateT]:
     return Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data))
 
 
-def apply_event(
-    match: Match[StateT], event: Event, earlier: Earlier | None = None, *, batch: object = None,
-    mover: str | None = None,
-) -> Match[StateT]:
+def apply_event(match: Match[StateT], event: Event, earlier: Earlier | None = None) -> Match[StateT]:
     """Fold one event into ``match`` in place (replay's inner loop).
 
     ``earlier`` gives the game's state at an earlier version, for ``moves_taken_back`` (a
-    :class:`ValueError` without it). A stored event names its command (``command_id``); an event not yet
-    stored is of the command ``batch``, made by ``mover`` (see :meth:`Takeback.moved`).
+    :class:`ValueError` without it).
     """
     kind = event["type"]
     if kind == "game_ended":
@@ -182,7 +178,7 @@ def apply_event(
         else:
             match.takeback.answered(event)
     else:
-        match.takeback.moved(event, match.version, batch, mover)
+        match.takeback.moved(event, match.version, match.created["chance_mode"] == TABLE)
         rules = match.rules
         schema = rules.declared_events
         # The common case, a declared type written at its first and current schema version, needs no upcast:
@@ -255,10 +251,9 @@ def submit_and_fold(
             refuse_until_seated(match)
         events = _decide_move(match, actor, command)
     working = match if in_place else match.copy()
-    batch = object()  # the command's events, decided together, are one batch
     for event in events:
-        apply_event(working, event, earlier, batch=batch, mover=actor)
-    return events + _follow_up(working, seed, batch, actor), working
+        apply_event(working, event, earlier)
+    return events + _follow_up(working, seed), working
 
 
 def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Event]:
@@ -283,16 +278,15 @@ def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Eve
     return [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
 
 
-def _follow_up(working: Match[Any], seed: str | None, batch: object, mover: str) -> list[Event]:
-    """Server-side chance draws and the end of the game, folded into ``working`` as part of the command
-    ``batch`` of ``mover``."""
+def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
+    """Server-side chance draws and the end of the game, folded into ``working``."""
     added: list[Event] = []
     while working.chance_mode == SERVER and not working.table.over:
         node = working.rules.chance_node(working.state)
         if node is None:
             break
         event = chance_event(node, derive_outcome(seed or "", working.version + 1, node))
-        apply_event(working, event, batch=batch, mover=mover)
+        apply_event(working, event)
         added.append(event)
     if (working.table.over or working.rules.is_over(working.state)) and not working.ended:
         event = make_event("game_ended", {"seed": seed if working.chance_mode == SERVER else None})

@@ -10,8 +10,11 @@ The fold does not keep earlier states (copying one at every change of mover woul
 itself): whoever folds ``moves_taken_back`` passes ``earlier``, the state at an earlier version, and the
 fold of an ordinary move keeps only who made the trailing commands, from which version, and whether a
 chance outcome or a secret shown to another seat came among them (TABLE-TAKEBACK-4: revealed stays
-revealed). A command is a batch: the stored envelopes of one command share its ``command_id``, and the
-events a submission decides are one batch too, so a command is taken back whole or not at all.
+revealed). Who made a command is read from its events alone, so every fold (stored envelopes, the events
+of a submission, a record's) keeps the same bookkeeping: every game's events carry the seat that made the
+command (the engine stamps them so, and tests/core/test_takeback.py holds every game to it), and an event
+of nobody's is a chance outcome, which in server mode rides in the batch of the command that opened it and
+in table mode is the organiser's draw. A command is thus taken back whole or not at all.
 """
 from __future__ import annotations
 
@@ -69,10 +72,9 @@ def mode_of(created: JsonObject) -> str:
 @dataclass
 class Takeback:
     """What the fold keeps for takebacks: who made the trailing commands (``seat``, the organiser for its
-    draws, ``None`` at the start and right after a takeback, TABLE-TAKEBACK-5), the version before the first
-    of them (``since``) and of their last event (``last``), the first draw or shown secret among them
-    (``draw``), the open request and the version ranges taken back so far. ``batch`` is the command the last
-    game event belonged to; a snapshot is taken between commands, so it is not kept in one."""
+    draws in table mode, ``None`` at the start and right after a takeback, TABLE-TAKEBACK-5), the version
+    before the first of them (``since``) and of their last event (``last``), the first draw or shown secret
+    among them (``draw``), the open request and the version ranges taken back so far."""
 
     seat: str | None = None
     since: int = 0
@@ -80,11 +82,10 @@ class Takeback:
     draw: str | None = None
     request: JsonObject | None = None
     taken_back: list[list[int]] = field(default_factory=list)
-    batch: object = field(default=None, compare=False, repr=False)
 
     def copy(self) -> Takeback:
         # The request is replaced, never changed in place, by the fold: sharing it is safe.
-        return Takeback(self.seat, self.since, self.last, self.draw, self.request, list(self.taken_back), self.batch)
+        return Takeback(self.seat, self.since, self.last, self.draw, self.request, list(self.taken_back))
 
     def to_json(self) -> JsonObject:
         return {"seat": self.seat, "since": self.since, "last": self.last, "draw": self.draw,
@@ -98,21 +99,14 @@ class Takeback:
         return cls(value["seat"], value["since"], value["last"], value["draw"], value["request"],
                    [list(taken) for taken in value["taken_back"]])
 
-    def moved(self, event: Event, version: int, batch: object, mover: str | None) -> None:
+    def moved(self, event: Event, version: int, table_mode: bool) -> None:
         """Fold the bookkeeping of a game event (a move's or a chance outcome), the ``version + 1``-th of the
-        game, of command ``batch`` made by ``mover``; for a stored event, ``None`` for both: its envelope names
-        its command and, in its command's first envelope, who made it. An event that names none is a
-        command of its own.
-
-        The first event of a command lapses an open request (TABLE-TAKEBACK-3) and, made by someone else
-        than the trailing commands, starts them anew."""
-        key = batch if batch is not None else event.get("command_id")
-        if key is None or key != self.batch:
-            self.batch = key
-            self.request = None
-            seat = mover or command_seat(event)
-            if seat != self.seat:
-                self.seat, self.since, self.draw = seat, version, None
+        game. It lapses an open request (TABLE-TAKEBACK-3); made by someone else than the trailing commands,
+        it starts them anew."""
+        self.request = None
+        seat = event["seat"] or (ORGANISER if table_mode else self.seat)
+        if seat != self.seat:
+            self.seat, self.since, self.draw = seat, version, None
         self.last = version + 1
         if self.draw is None and (event["type"] == "chance_resolved" or _shown_to_another(event, self.seat)):
             self.draw = f"{event['data'].get('key', event['type'])} at version {version + 1}"
@@ -132,16 +126,6 @@ class Takeback:
     def view(self) -> JsonObject | None:
         """The open request as every reader sees it: who asked, which versions, who is still to answer."""
         return dict(self.request) if self.request is not None else None
-
-
-def command_seat(event: Event) -> str:
-    """Who made the command a stored batch begins with: the seat its first envelope's command names, else the
-    event's seat; an event of nobody's (a draw) is the organiser's."""
-    command = event.get("command")  # a stored envelope's, beyond the keys of an Event
-    if isinstance(command, dict) and isinstance(command.get("seat"), str):
-        seat: str = command["seat"]
-        return seat
-    return event["seat"] or ORGANISER
 
 
 def _shown_to_another(event: Event, mover: str | None) -> bool:
@@ -226,5 +210,5 @@ def rewind(takeback: Takeback, event: Event, earlier: Earlier | None) -> Any:
     data = event["data"]
     state = earlier(data["to_version"])
     takeback.taken_back.append([data["to_version"] + 1, data["from_version"]])
-    takeback.seat, takeback.draw, takeback.request, takeback.batch = None, None, None, None
+    takeback.seat, takeback.draw, takeback.request = None, None, None
     return state
