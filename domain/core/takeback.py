@@ -176,7 +176,7 @@ def _request(match: WithTakeback, actor: str, resigned: list[str]) -> list[Event
         raise IllegalMove("nothing_to_take_back", "the organiser makes no moves to take back",
                           rule_id="TABLE-TAKEBACK-1")
     if takeback.seat != actor:
-        last = ("nothing has been played since the last takeback" if takeback.seat is None
+        last = ("no seat has moved since the start or the last takeback" if takeback.seat is None
                 else "the last command is the organiser's" if takeback.seat == ORGANISER
                 else f"the last command is {takeback.seat}'s")
         raise IllegalMove("nothing_to_take_back", f"{actor} takes back only its own last commands: {last}",

@@ -86,7 +86,7 @@ def test_nothing_to_take_back_unless_the_last_command_is_the_requesters(api):
     created = api.create("high-card", 2, seed="takeback-nothing")
     game_id, tokens = created["game_id"], tokens_of(created)
     problem = refused(api, game_id, tokens["p1"], REQUEST, 409, "nothing_to_take_back", "TABLE-TAKEBACK-1")
-    assert "organiser" in problem["detail"]  # the opening deal is the last command
+    assert "no seat has moved" in problem["detail"]
     moved(api, game_id, tokens["p1"], {"type": "keep"})
     problem = refused(api, game_id, tokens["p2"], REQUEST, 409, "nothing_to_take_back", "TABLE-TAKEBACK-1")
     assert "p1" in problem["detail"]
@@ -117,7 +117,7 @@ def test_a_granted_takeback_goes_back_one_turn_at_most(api):
     moved(api, game_id, tokens["p1"], REQUEST)
     moved(api, game_id, tokens["p2"], ACCEPT)
     problem = refused(api, game_id, tokens["p1"], REQUEST, 409, "nothing_to_take_back", "TABLE-TAKEBACK-1")
-    assert "since the last takeback" in problem["detail"]
+    assert "no seat has moved since the start or the last takeback" in problem["detail"]
     moved(api, game_id, tokens["p1"], {"type": "keep"})
     assert types(moved(api, game_id, tokens["p1"], REQUEST)) == ["takeback_requested"]
 
@@ -252,3 +252,25 @@ def test_another_process_and_a_snapshot_load_see_the_takeback(api_config):
     assert integrity.get("snapshot") is None or integrity["snapshot"]["ok"] is True
     for server in (first_server, second_server):
         server.close()
+
+
+def test_in_table_mode_the_organisers_draw_ends_what_a_seat_may_take_back(api):
+    """TABLE-TAKEBACK-1: the organiser's draw is a command of anyone else's; a keep after it is the seat's."""
+    created = api.create("high-card", 2, chance_mode="table")
+    game_id, tokens = created["game_id"], tokens_of(created)
+
+    def deal() -> None:
+        draw = api.get(f"/games/{game_id}/legal-moves", tokens["organiser"]).json()["moves"][0]
+        moved(api, game_id, tokens["organiser"], draw)
+
+    deal()
+    deal()
+    hand = api.get(f"/games/{game_id}", tokens["p1"]).json()["state"]["hands"]["p1"]
+    moved(api, game_id, tokens["p1"], {"type": "swap", "card": hand})
+    deal()
+    problem = refused(api, game_id, tokens["p1"], REQUEST, 409, "nothing_to_take_back", "TABLE-TAKEBACK-1")
+    assert "organiser's" in problem["detail"]
+    moved(api, game_id, tokens["p2"], {"type": "keep"})
+    assert types(moved(api, game_id, tokens["p2"], REQUEST)) == ["takeback_requested"]
+    assert types(moved(api, game_id, tokens["p1"], ACCEPT)) == ["takeback_accepted", "moves_taken_back"]
+    assert api.get(f"/games/{game_id}").json()["waiting_for"] == ["p2"]
