@@ -380,6 +380,7 @@ def view(match: Match[Any], reader: str | None) -> JsonObject:
         "chance_pending": node.public() if node else None,
         "takebacks": mode_of(match.created),
         "takeback": match.takeback.view(),
+        "may_take_back": None if match.ended else match.takeback.asker(mode_of(match.created)),
         "taken_back": match.takeback.taken_back,
         "seed": match.seed,
         "state": match.rules.view(match.state, ORGANISER if match.ended else reader),

@@ -127,6 +127,13 @@ class Takeback:
         """The open request as every reader sees it: who asked, which versions, who is still to answer."""
         return dict(self.request) if self.request is not None else None
 
+    def asker(self, mode: str) -> str | None:
+        """The seat whose request would be taken now, so a table shows it the button: the one that made the
+        trailing commands, unless takebacks are off, a request is open or a draw came among them."""
+        if mode == OFF or self.request is not None or self.draw is not None or self.seat in (None, ORGANISER):
+            return None
+        return self.seat
+
 
 def _shown_to_another(event: Event, mover: str | None) -> bool:
     """TABLE-TAKEBACK-4: the event shows a secret to a seat other than the one that made the command."""
