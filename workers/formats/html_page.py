@@ -17,13 +17,14 @@ from html import escape
 
 from domain.core.events import ORGANISER, full_data
 from domain.core.match import Match, apply_event, replaying, start, view
+from domain.core.takeback import MOVES_TAKEN_BACK
 from domain.registry import get_rules
 from service.boards.pages import board_components, board_script, board_style, script_json
 from service.signing import signed_head
 from service.store.envelope import Envelope
 from workers.formats import ExportInput, TextOut, words
 from workers.formats.deltas import changes
-from workers.formats.notation import move_text, result_text, token
+from workers.formats.notation import move_text, result_text, taken_back_text, token
 
 GZIP_WINDOW = 31  # zlib's wbits for a gzip stream with the largest window
 
@@ -45,6 +46,9 @@ def move_in_words(shown: Envelope, names: dict[str, str]) -> str:
         return "The game ends" + (f"; the seed {seed} is revealed" if seed else "")
     if kind == "game_scored":
         return f"Final score: {result_text(shown['data']['score_sheet'])}"
+    if kind == MOVES_TAKEN_BACK:
+        text = taken_back_text(shown["data"])
+        return text[0].upper() + text[1:]
     who = names.get(shown.get("seat") or "", shown.get("seat") or "")
     details = " ".join(f"{name}={token(value)}" for name, value in full_data(shown).items())
     said = f"{who}: {words(kind)}" + (f" ({details})" if details else "")
