@@ -134,7 +134,9 @@ def match_to_json(match: Match[Any]) -> JsonObject:
         # Only a table that has changed since the creation is written, so a snapshot of a game without table
         # events is the one written before tables existed, and those still check out as the fold.
         **({"table": match.table.to_json()} if match.table != Table.at_creation(match.created) else {}),
-        **({"takeback": match.takeback.to_json()} if match.takeback != Takeback() else {}),
+        # Always written: the bookkeeping changes with the first game event, so a snapshot without it is one
+        # an older release wrote, which loads refuse (and rebuild from the events) rather than fold on wrongly.
+        "takeback": match.takeback.to_json(),
     }
 
 
@@ -148,7 +150,7 @@ def match_from_json(value: JsonObject, rules: Rules[StateT]) -> Match[StateT]:
         seed=value["seed"],
         score=value["score"],
         table=Table.from_json(value.get("table"), value["created"]),
-        takeback=Takeback.from_json(value.get("takeback")),
+        takeback=Takeback.from_json(value["takeback"]),
     )
 
 

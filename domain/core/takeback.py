@@ -65,6 +65,7 @@ def checked_mode(mode: str | None) -> str:
 
 
 def mode_of(created: JsonObject) -> str:
+    """Who answers this game's requests; a game created without the field has the default."""
     mode: str = created.get("takebacks", SEATS)
     return mode
 
@@ -92,10 +93,7 @@ class Takeback:
                 "request": self.request, "taken_back": self.taken_back}
 
     @classmethod
-    def from_json(cls, value: JsonObject | None) -> Takeback:
-        """A snapshot without one was written before any game event, or before takebacks existed."""
-        if value is None:
-            return cls()
+    def from_json(cls, value: JsonObject) -> Takeback:
         return cls(value["seat"], value["since"], value["last"], value["draw"], value["request"],
                    [list(taken) for taken in value["taken_back"]])
 

@@ -22,6 +22,7 @@ from domain.core.match import (
     waiting_for,
 )
 from domain.core.table import TABLE_EVENTS
+from domain.core.takeback import SEATS, Takeback
 
 GAMES = registry.game_names()
 SEED = "takeback-fold-seed"
@@ -107,3 +108,16 @@ def test_every_game_event_carries_the_seat_of_its_command(game, mode):
                 assert event["seat"] == actor or (event["seat"] is None and event["type"] == "chance_resolved"), \
                     (actor, event)
             apply_event(match, event)
+
+
+def test_a_secret_shown_to_another_seat_is_not_taken_back():
+    """TABLE-TAKEBACK-4: no game of today shows one seat's command to another in secret, so the fold is held
+    to it directly: a command whose event shows a secret to p2 cannot be taken back by p1, one shown to
+    p1 itself can."""
+    own, shown = Takeback(), Takeback()
+    own.moved({"type": "card_chosen", "seat": "p1", "data": {}, "secret": {"card": "x"}, "secret_to": ["p1"]},
+              4, table_mode=False)
+    shown.moved({"type": "card_passed", "seat": "p1", "data": {}, "secret": {"card": "x"}, "secret_to": ["p2"]},
+                4, table_mode=False)
+    assert (own.seat, own.since, own.draw) == ("p1", 4, None) and own.asker(SEATS) == "p1"
+    assert shown.draw == "card_passed at version 5" and shown.asker(SEATS) is None
