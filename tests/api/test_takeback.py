@@ -3,12 +3,13 @@
 High card: in seat order each seat keeps its card (no draw) or swaps it (a draw, seen by that seat)."""
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 import requests
 
-from tests.api.conftest import Api, serve
+from tests.api.conftest import Api, read_stream, serve
 
 
 def tokens_of(created: dict) -> dict[str, str]:
@@ -274,3 +275,19 @@ def test_in_table_mode_the_organisers_draw_ends_what_a_seat_may_take_back(api):
     assert types(moved(api, game_id, tokens["p2"], REQUEST)) == ["takeback_requested"]
     assert types(moved(api, game_id, tokens["p1"], ACCEPT)) == ["takeback_accepted", "moves_taken_back"]
     assert api.get(f"/games/{game_id}").json()["waiting_for"] == ["p2"]
+
+
+def test_the_stream_folds_a_takeback_into_its_views(api):
+    """A follower from version 1 folds moves_taken_back through the store, to the view a read gives."""
+    created = api.create("high-card", 2, seed="takeback-stream")
+    game_id, tokens = created["game_id"], tokens_of(created)
+    moved(api, game_id, tokens["p1"], {"type": "keep"})
+    moved(api, game_id, tokens["p1"], REQUEST)
+    last = moved(api, game_id, tokens["p2"], ACCEPT)["version"]
+    messages = read_stream(api, f"/games/{game_id}/stream?from=1&view=1", tokens["p2"],
+                           enough=lambda got: any(m.get("event") == "view" and json.loads(m["data"])["version"] == last
+                                                  for m in got))
+    shown = json.loads(next(m["data"] for m in messages if m.get("event") == "view"
+                            and json.loads(m["data"])["version"] == last))
+    assert shown == api.get(f"/games/{game_id}", tokens["p2"]).json()
+    assert shown["taken_back"] and shown["waiting_for"] == ["p1"]
