@@ -170,3 +170,8 @@ def test_the_python_clients_examples_run_as_written(base_url, worker, tmp_path, 
     run_python(tables, namespace)
     assert namespace["table"]["game_id"] in namespace["waiting"]
     assert namespace["joined"]["seat"] == "p2" and namespace["resigned"]["status"] == "ended"
+    (takebacks,) = examples["Takebacks"]
+    run_python(takebacks, namespace)
+    assert namespace["asked"]["events"][0]["type"] == "takeback_requested"
+    assert [event["type"] for event in namespace["granted"]["events"]] == ["takeback_accepted", "moves_taken_back"]
+    assert namespace["rewound"]["taken_back"] == [[9, 9]] and namespace["rewound"]["takeback"] is None
