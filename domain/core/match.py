@@ -34,7 +34,16 @@ from domain.core.move_types import CHANCE_MOVE, ORGANISER_MOVES
 from domain.core.rules import Rules, StateT
 from domain.core.table import TABLE_COMMANDS, TABLE_EVENTS, Table, refuse_resigned, refuse_until_seated, seats_view
 from domain.core.table import decide as decide_table
-from domain.core.takeback import SEATS, TAKEBACK_EVENTS, Earlier, Takeback, checked_mode, mode_of, rewind
+from domain.core.takeback import (
+    MOVES_TAKEN_BACK,
+    SEATS,
+    TAKEBACK_EVENTS,
+    Earlier,
+    Takeback,
+    checked_mode,
+    mode_of,
+    rewind,
+)
 from domain.core.upcasting import SCHEMA_VERSION
 
 RESOLVE_CHANCE = CHANCE_MOVE.type
@@ -175,7 +184,7 @@ def apply_event(match: Match[StateT], event: Event, earlier: Earlier | None = No
     elif kind in TABLE_EVENTS:
         if kind not in TAKEBACK_EVENTS:
             match.table.apply(event, match.version + 1)
-        elif kind == "moves_taken_back":
+        elif kind == MOVES_TAKEN_BACK:
             match.state = rewind(match.takeback, event, earlier)
         else:
             match.takeback.answered(event)
@@ -383,7 +392,7 @@ def view(match: Match[Any], reader: str | None) -> JsonObject:
         "takebacks": mode_of(match.created),
         "takeback": match.takeback.view(),
         "may_take_back": None if match.ended else match.takeback.asker(mode_of(match.created)),
-        "taken_back": match.takeback.taken_back,
+        "taken_back": [list(taken) for taken in match.takeback.taken_back],
         "seed": match.seed,
         "state": match.rules.view(match.state, ORGANISER if match.ended else reader),
         "score": match.score,
