@@ -26,6 +26,7 @@ from domain.core import Event, IllegalMove, Rules
 from domain.core.canonical import canonical_json
 from domain.core.events import strings_in
 from domain.core.match import Match, apply_event, legal_moves, start
+from domain.core.takeback import MOVES_TAKEN_BACK
 from domain.core.upcasting import ENGINE_EVENT_TYPES
 
 REPAIRS = 30
@@ -108,6 +109,10 @@ class Determiniser:
         self._last_shown: dict[str, int] | None = None
         self._token_memo: list[tuple[set[str] | None, str | None, list[str]]] | None = None
         self._first_memo: dict[tuple[int, tuple[str, ...]], dict[str, tuple[int, int]]] = {}
+        # The versions the log's takebacks rewind to, and the sampled world's state at each, kept as the
+        # sampling passes them: a takeback rewinds the sampled world, not the one that was played.
+        self._rewound_to = {event["data"]["to_version"] for event in events if event["type"] == MOVES_TAKEN_BACK}
+        self._states: dict[int, Any] = {}
 
     def _shown_from(self, at: int, token: str) -> bool:
         """Whether the log shows this seat ``token`` from event ``at`` on (counting after ``game_created``): a
@@ -173,6 +178,8 @@ class Determiniser:
             batch = self.batches[index]
             if any("redacted" in event for event in batch):
                 kept.append((index, at, match.copy()))
+            if match.version in self._rewound_to:
+                self._states[match.version] = self.rules.copy_state(match.state)
             try:
                 self._fold_batch(match, at, batch, rng)
             except Inconsistent:
@@ -251,9 +258,14 @@ class Determiniser:
         sampled: Event = {**_event(event), "secret": {"outcome": chosen}, "secret_to": list(seen_by)}
         self._apply(match, sampled)
 
-    @staticmethod
-    def _apply(match: Match[Any], event: Event) -> None:
+    def _apply(self, match: Match[Any], event: Event) -> None:
         try:
-            apply_event(match, event)
+            apply_event(match, event, self._earlier)
         except FOLD_ERRORS as error:
             raise Inconsistent(f"folding {event['type']} failed: {error!r}") from None
+
+    def _earlier(self, version: int) -> Any:
+        """The sampled world's state at ``version``, which a takeback in the log rewinds to."""
+        if version not in self._states:
+            raise Inconsistent(f"the world was not sampled through version {version}, which a takeback rewinds to")
+        return self.rules.copy_state(self._states[version])

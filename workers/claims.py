@@ -20,7 +20,8 @@ from workers.findings import Finding
 
 # Header field -> the field of game_created's data it repeats.
 FROM_CREATED = {"game": "game", "rules_version": "rules_version", "data_versions": "data_versions",
-                "players": "seats", "options": "options", "chance_mode": "chance_mode", "seed_hash": "seed_hash"}
+                "players": "seats", "options": "options", "chance_mode": "chance_mode", "seed_hash": "seed_hash",
+                "takebacks": "takebacks"}
 SHOWN = 100
 
 

@@ -24,7 +24,7 @@ from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.chance import SERVER, derive_outcome
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
-from domain.core.match import RESOLVE_CHANCE, Match, apply_event, create, start, submit
+from domain.core.match import RESOLVE_CHANCE, Match, apply_event, create, replaying, start, submit
 from domain.core.rules import Rules
 from domain.core.table import score_sheet
 from domain.core.upcasting import UndeclaredEvent
@@ -73,6 +73,9 @@ class HistoryCheck:
         self.seed = seed
         self.adjudicate = adjudicate
         self.match: Match | None = None
+        # Every envelope folded so far: an accepted takeback's fold re-folds a prefix of them.
+        self.folded: list[Envelope] = []
+        self.earlier = replaying(self.folded, rules_for)
         self.batch: list[Envelope] = []
         self.findings: list[Finding] = []
         self.notes: list[str] = []
@@ -147,12 +150,13 @@ class HistoryCheck:
         return None
 
     def _apply(self, envelope: Envelope) -> Finding | None:
+        self.folded.append(envelope)
         if envelope["type"] == "game_created":
             self.match = start(self.rules_for(envelope["data"]["game"]), envelope)
             return self._check_seed_hash(envelope)
         if self.match is None:
             raise ValueError("a history starts with game_created")
-        apply_event(self.match, envelope)
+        apply_event(self.match, envelope, self.earlier)
         return None
 
     def _check_seed_hash(self, created: Envelope) -> Finding | None:
@@ -186,7 +190,7 @@ class HistoryCheck:
             if self.match.chance_mode == SERVER and self.seed is None:
                 return None
             try:
-                expected = submit(self.match, *actor_and_command(first["command"], first), self.seed)
+                expected = submit(self.match, *actor_and_command(first["command"], first), self.seed, self.earlier)
             except IllegalMove as refusal:
                 return Finding(first["version"], "adjudication",
                                f"the rules now refuse this command ({refusal.code}: {refusal.message})")

@@ -9,7 +9,10 @@ The engine owns four event types of its own, the same for every game:
   reveals the seed, so anyone can re-derive every chance outcome;
 * ``game_scored``: the final score sheet (appended by the scoring worker);
 * the table's events (``seat_resigned``, ``game_abandoned``, ``seat_joined``, ``token_rotated``), decided by
-  :mod:`domain.core.table` for every game alike.
+  :mod:`domain.core.table` for every game alike;
+* the takeback's events (``takeback_requested``, ``takeback_accepted``, ``takeback_declined`` and
+  ``moves_taken_back``, :mod:`domain.core.takeback`): folding ``moves_taken_back`` needs the state at an
+  earlier version, which :func:`apply_event` is given as ``earlier``.
 
 Everything else is the game's own. State is only ever the fold of the events;
 :func:`submit` decides and folds on a copy, so a refused command changes
@@ -31,6 +34,16 @@ from domain.core.move_types import CHANCE_MOVE, ORGANISER_MOVES
 from domain.core.rules import Rules, StateT
 from domain.core.table import TABLE_COMMANDS, TABLE_EVENTS, Table, refuse_resigned, refuse_until_seated, seats_view
 from domain.core.table import decide as decide_table
+from domain.core.takeback import (
+    MOVES_TAKEN_BACK,
+    SEATS,
+    TAKEBACK_EVENTS,
+    Earlier,
+    Takeback,
+    checked_mode,
+    mode_of,
+    rewind,
+)
 from domain.core.upcasting import SCHEMA_VERSION
 
 RESOLVE_CHANCE = CHANCE_MOVE.type
@@ -50,6 +63,7 @@ class Match(Generic[StateT]):
     seed: str | None = None
     score: JsonObject | None = None
     table: Table = field(default_factory=Table)
+    takeback: Takeback = field(default_factory=Takeback)
 
     @property
     def seats(self) -> list[str]:
@@ -69,7 +83,7 @@ class Match(Generic[StateT]):
     def copy(self) -> Match[StateT]:
         return Match(
             self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed,
-            self.score, self.table.copy(),
+            self.score, self.table.copy(), self.takeback.copy(),
         )
 
 
@@ -80,16 +94,19 @@ def seat_ids(count: int) -> list[str]:
 
 def create(
     rules: Rules[StateT], options: JsonObject, player_names: list[str], chance_mode: str, seed: str | None,
-    open_seats: Sequence[str] = (),
+    open_seats: Sequence[str] = (), takebacks: str | None = None,
 ) -> tuple[Match[StateT], list[Event]]:
     """The opening events of a new game: ``game_created`` and, in server mode, the opening draws.
 
     ``open_seats`` are seats nobody holds yet (TABLE-SEAT-1): their names are placeholders until
-    someone takes them, and no game move is taken before every seat is."""
+    someone takes them, and no game move is taken before every seat is. ``takebacks`` says who answers a
+    takeback request (TABLE-TAKEBACK-2); recorded only when it is not the default, so a game created
+    without it records what it always did."""
     if chance_mode not in CHANCE_MODES:
         raise IllegalMove("invalid_field", f"chance_mode must be one of {', '.join(CHANCE_MODES)}", field="chance_mode")
     if chance_mode == SERVER and not seed:
         raise IllegalMove("invalid_field", "server mode needs a seed", field="seed")
+    mode = checked_mode(takebacks)
     options = rules.validate_options(dict(options or {}), len(player_names))
     seats = seat_ids(len(player_names))
     unknown = sorted(set(open_seats) - set(seats))
@@ -106,6 +123,7 @@ def create(
                       for seat, name in zip(seats, player_names, strict=True)],
             "chance_mode": chance_mode,
             "seed_hash": sha256_hex(seed) if seed and chance_mode == SERVER else None,
+            **({"takebacks": mode} if mode != SEATS else {}),
         },
     )
     match = start(rules, created)
@@ -125,6 +143,9 @@ def match_to_json(match: Match[Any]) -> JsonObject:
         # Only a table that has changed since the creation is written, so a snapshot of a game without table
         # events is the one written before tables existed, and those still check out as the fold.
         **({"table": match.table.to_json()} if match.table != Table.at_creation(match.created) else {}),
+        # Always written: the bookkeeping changes with the first game event, so a snapshot without it is one
+        # an older release wrote, which loads refuse (and rebuild from the events) rather than fold on wrongly.
+        "takeback": match.takeback.to_json(),
     }
 
 
@@ -138,6 +159,7 @@ def match_from_json(value: JsonObject, rules: Rules[StateT]) -> Match[StateT]:
         seed=value["seed"],
         score=value["score"],
         table=Table.from_json(value.get("table"), value["created"]),
+        takeback=Takeback.from_json(value["takeback"]),
     )
 
 
@@ -147,8 +169,12 @@ def start(rules: Rules[StateT], created: Event) -> Match[StateT]:
     return Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data))
 
 
-def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
-    """Fold one event into ``match`` in place (replay's inner loop)."""
+def apply_event(match: Match[StateT], event: Event, earlier: Earlier | None = None) -> Match[StateT]:
+    """Fold one event into ``match`` in place (replay's inner loop).
+
+    ``earlier`` gives the game's state at an earlier version, for ``moves_taken_back`` (a
+    :class:`ValueError` without it).
+    """
     kind = event["type"]
     if kind == "game_ended":
         match.ended = True
@@ -156,8 +182,14 @@ def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
     elif kind == "game_scored":
         match.score = event["data"]["score_sheet"]
     elif kind in TABLE_EVENTS:
-        match.table.apply(event, match.version + 1)
+        if kind not in TAKEBACK_EVENTS:
+            match.table.apply(event, match.version + 1)
+        elif kind == MOVES_TAKEN_BACK:
+            match.state = rewind(match.takeback, event, earlier)
+        else:
+            match.takeback.answered(event)
     else:
+        match.takeback.moved(event, match.version, match.created["chance_mode"] == TABLE)
         rules = match.rules
         schema = rules.declared_events
         # The common case, a declared type written at its first and current schema version, needs no upcast:
@@ -175,12 +207,21 @@ def replay(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> M
     if first["type"] != "game_created":
         raise ValueError("a history starts with game_created")
     match = start(rules_for(first["data"]["game"]), first)
+    earlier = replaying(events, rules_for)
     for event in events[1:]:
-        apply_event(match, event)
+        apply_event(match, event, earlier)
     return match
 
 
-def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None = None) -> list[Event]:
+def replaying(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> Earlier:
+    """The state at an earlier version, folded again from ``events``, a history from ``game_created`` that
+    the caller keeps (and may go on appending to): the ``earlier`` of a fold that has no store to load from."""
+    return lambda version: replay(events[:version], rules_for).state
+
+
+def submit(
+    match: Match[Any], actor: str, command: JsonObject, seed: str | None = None, earlier: Earlier | None = None
+) -> list[Event]:
     """The events one command produces, or :class:`IllegalMove`. ``match`` is left as it was.
 
     ``actor`` is a seat, or ``ORGANISER`` resolving a chance node in table
@@ -194,18 +235,20 @@ def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None 
     nothing, and a missing or mistyped one too, so ``decide`` only ever reads
     well-formed commands.
     """
-    return submit_and_fold(match, actor, command, seed)[0]
+    return submit_and_fold(match, actor, command, seed, earlier)[0]
 
 
 def submit_and_fold(
-    match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, *, in_place: bool = False
+    match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, earlier: Earlier | None = None,
+    *, in_place: bool = False,
 ) -> tuple[list[Event], Match[StateT]]:
     """:func:`submit`, with the match after the events: deciding folds them anyway, so a caller
     that keeps the new state need not copy and fold again.
 
     With ``in_place`` the events are folded into ``match`` itself, sparing a copy of the state: for a
     caller that owns ``match`` and drops it if the events are not stored. A refused command still
-    leaves ``match`` as it was, since rules decide without touching the state.
+    leaves ``match`` as it was, since rules decide without touching the state. ``earlier`` is the state at
+    an earlier version, for an accepted takeback (see :func:`apply_event`).
     """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
@@ -220,7 +263,7 @@ def submit_and_fold(
         events = _decide_move(match, actor, command)
     working = match if in_place else match.copy()
     for event in events:
-        apply_event(working, event)
+        apply_event(working, event, earlier)
     return events + _follow_up(working, seed), working
 
 
@@ -346,6 +389,10 @@ def view(match: Match[Any], reader: str | None) -> JsonObject:
         "waiting_for": waiting_for(match),
         "may_act": may_act(match),
         "chance_pending": node.public() if node else None,
+        "takebacks": mode_of(match.created),
+        "takeback": match.takeback.view(),
+        "may_take_back": None if match.ended else match.takeback.asker(mode_of(match.created)),
+        "taken_back": [list(taken) for taken in match.takeback.taken_back],
         "seed": match.seed,
         "state": match.rules.view(match.state, ORGANISER if match.ended else reader),
         "score": match.score,

@@ -11,7 +11,10 @@ taken back out of a history:
   ``seat_joined`` with the name of the player who took it (TABLE-SEAT-2);
 * ``rotate_token`` (the organiser, or a reader for its own token, through
   ``POST /games/{id}/seats/{seat}/token``): ``token_rotated``, naming the reader whose token changed and
-  nothing of either token (TABLE-TOKEN-1).
+  nothing of either token (TABLE-TOKEN-1);
+* ``request_takeback``, ``accept_takeback`` and ``decline_takeback``: asking to take back one's last
+  commands and answering (TABLE-TAKEBACK-*, :mod:`domain.core.takeback`); what a takeback rewinds is the
+  game's state, never the table.
 
 A game created with open seats refuses every seat's game move until each seat is taken (TABLE-SEAT-1): a
 game of two cannot be played by one. The organiser's draws are taken meanwhile, as the server makes its
@@ -30,6 +33,8 @@ from typing import Any, Protocol
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, make_event
 from domain.core.move_types import Field, MoveType, MoveTypes
+from domain.core.takeback import TAKEBACK_EVENTS, TAKEBACK_MOVES, Takeback
+from domain.core.takeback import decide as decide_takeback
 
 RESIGN = MoveType(
     "resign",
@@ -56,11 +61,11 @@ ROTATE_TOKEN = MoveType(
     (Field("reader", "string", "the seat, or organiser, whose token is replaced"),),
 )
 # Posted to the moves endpoint, by any game's seats or organiser.
-TABLE_MOVES = MoveTypes((RESIGN, ABANDON))
+TABLE_MOVES = MoveTypes((RESIGN, ABANDON), tuple(TAKEBACK_MOVES.values()))
 # Only the seat endpoints submit these: each changes who holds a token, which the service stores with the event.
 SEAT_COMMANDS = MoveTypes((JOIN_SEAT, ROTATE_TOKEN))
 TABLE_COMMANDS = frozenset({*TABLE_MOVES, *SEAT_COMMANDS})
-TABLE_EVENTS = frozenset({"seat_resigned", "game_abandoned", "seat_joined", "token_rotated"})
+TABLE_EVENTS = frozenset({"seat_resigned", "game_abandoned", "seat_joined", "token_rotated"}) | TAKEBACK_EVENTS
 RESIGNED = "resigned"
 ABANDONED = "abandoned"
 
@@ -129,12 +134,15 @@ class Table:
 
 class AtTable(Protocol):
     """What the table reads of a :class:`~domain.core.match.Match` (named so, since the match imports this
-    module): its table, its creation, its seats and its rules and state for the score."""
+    module): its table, its creation, its seats and its rules and state for the score, its version and
+    takeback bookkeeping for a takeback."""
 
     table: Table
     created: JsonObject
     rules: Any
     state: Any
+    version: int
+    takeback: Takeback
 
     @property
     def seats(self) -> list[str]: ...
@@ -145,6 +153,8 @@ def decide(match: AtTable, actor: str, command: JsonObject) -> list[Event]:
     kind = command["type"]
     declared = TABLE_MOVES if kind in TABLE_MOVES else SEAT_COMMANDS
     declared.check(command)
+    if kind in TAKEBACK_MOVES:
+        return decide_takeback(match, actor, command, match.table.resigned)
     if kind == "resign":
         if actor == ORGANISER:
             raise IllegalMove("organiser_cannot_resign", "the organiser has no seat to resign: it abandons the game "

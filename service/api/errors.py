@@ -39,6 +39,13 @@ _ILLEGAL_MOVE_STATUS = {
     "seats_open": 409,
     "seat_open": 409,
     "seat_taken": 409,
+    # The takeback's (domain.core.takeback).
+    "takebacks_off": 409,
+    "takeback_pending": 409,
+    "nothing_to_take_back": 409,
+    "takeback_past_draw": 409,
+    "no_takeback_pending": 409,
+    "not_yours_to_answer": 403,
 }
 
 # Stable codes for the HTTP failures Werkzeug raises before a view runs.

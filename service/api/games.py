@@ -54,7 +54,8 @@ def create_game():
     # The seed stays in the store's private hash until the game_ended event reveals it.
     seed = (body.get("seed") or secrets.token_hex(32)) if body["chance_mode"] == SERVER else None
     try:
-        match, events = create(rules, body["options"], body["players"], body["chance_mode"], seed, body["open_seats"])
+        match, events = create(rules, body["options"], body["players"], body["chance_mode"], seed, body["open_seats"],
+                               body.get("takebacks"))
     except IllegalMove as refusal:
         # The engine counts seats; the request names them as players.
         refusal.field = "players" if refusal.field == "seats" else refusal.field

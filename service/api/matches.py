@@ -103,8 +103,9 @@ class MatchCache:
     def _bring_forward(self, game_id: str, match: Match, version: int) -> Match:
         """Fold into ``match`` the stored events after it, up to ``version``; the store notes the new head."""
         envelopes = self._store.read(game_id, from_version=match.version + 1, to_version=version)
+        earlier = self._store.earlier(game_id)
         for envelope in envelopes:
-            apply_event(match, envelope)
+            apply_event(match, envelope, earlier)
         if envelopes:
             self._store.note_head(game_id, match, envelopes[-1]["hash"])
         return match

@@ -75,7 +75,8 @@ def submit(game_id: str):
             return _replay(game_id, key, batch, command, mover.reader)
         raise _stale(expected, max(match.version, game_meta(game_id)["version"]))
     try:
-        events, after = submit_and_fold(match, actor, body, mover.seed, in_place=True)
+        events, after = submit_and_fold(match, actor, body, mover.seed, context.store().earlier(game_id),
+                                        in_place=True)
     except IllegalMove:
         matches.remember(game_id, match)  # a refused command leaves the state as it was
         mover.settle()

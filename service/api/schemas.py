@@ -15,6 +15,7 @@ from typing import Any
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.core.chance import CHANCE_MODES, SERVER
+from domain.core.takeback import TAKEBACK_MODES
 from service.api.errors import ApiError
 
 SEAT_PATTERN = r"^p[1-9][0-9]*$"
@@ -37,6 +38,8 @@ class CreateGameSchema(Schema):
     # Seats nobody holds yet (TABLE-SEAT-1): they get a token when taken (POST /games/{id}/seats/{seat}/join).
     open_seats = fields.List(fields.String(validate=validate.Regexp(SEAT_PATTERN)), load_default=list,
                              validate=validate.Length(max=16))
+    # Who answers a takeback request (TABLE-TAKEBACK-2): the other seats unless the game says otherwise.
+    takebacks = fields.String(validate=validate.OneOf(TAKEBACK_MODES))
 
     @validates_schema
     def seed_only_in_server_mode(self, data: dict, **_: Any) -> None:

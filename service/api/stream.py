@@ -202,7 +202,7 @@ class _Following:
         self.scored = self.scored or envelope["type"] == "game_scored"
         if self.with_view:
             self.match = (start(get_rules(envelope["data"]["game"]), envelope) if self.match is None
-                          else apply_event(self.match, envelope))
+                          else apply_event(self.match, envelope, self.store.earlier(self.game_id)))
         return f"id: {envelope['version']}\ndata: {json.dumps(shown)}\n\n"
 
     def _token_replaced(self, envelope: Envelope) -> bool:

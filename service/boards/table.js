@@ -17,6 +17,10 @@
  * While seats are open (view.open_seats), a page without a seat lists them, each with a name field and a
  * join button: a join answers with the seat's token, shown once, which the page keeps (in its address, as
  * if given as ?token=) and plays with from then on. A seat may resign, with a second click to confirm.
+ *
+ * Takebacks (TABLE-TAKEBACK-*): the seat the view names in may_take_back is offered "Ask to take back";
+ * while a request is open every page shows it, and whoever it waits for (a seat, or the organiser's page)
+ * is offered "Accept" and "Decline". Each is a move like any other.
  */
 (function () {
   "use strict";
@@ -212,7 +216,32 @@
     resign.hidden = !seat || view.status !== "active";
     resign.textContent = resign.dataset.armed === "true" ? "Click again to resign" : "Resign";
     drawOpenSeats(seat);
+    drawTakeback(seat);
     document.body.dataset.sending = String(sending);
+  }
+
+  /* The takeback bar: the open request, and the buttons of whoever may ask or answer now. */
+  function drawTakeback(seat) {
+    const request = view.status === "active" ? view.takeback : null;
+    const reader = seat || (view.reader === "organiser" ? "organiser" : null);
+    const ask = byId("ask-takeback");
+    ask.hidden = !(seat && view.status === "active" && view.may_take_back === seat);
+    const answering = Boolean(request && reader && request.waiting_for.includes(reader));
+    byId("accept-takeback").hidden = byId("decline-takeback").hidden = !answering;
+    let line = "";
+    if (request) {
+      const first = request.to_version + 1;
+      const versions = first === request.from_version ? `version ${first}` : `versions ${first}-${request.from_version}`;
+      line = `${seatName(request.seat)} asks to take back ${versions}; waiting for ` +
+        request.waiting_for.map((who) => (who === "organiser" ? "the organiser" : seatName(who))).join(", ");
+    }
+    if (!request && !ask.hidden) {
+      const asked = view.takebacks === "organiser" ? "the organiser" : view.seats.length > 1 ? "the other seats" : "";
+      line = asked ? `You may ask ${asked} to take back your last move` : "You may take back your last move";
+    }
+    byId("takeback-line").textContent = line;
+    byId("takeback").hidden = ask.hidden && !request;
+    document.body.dataset.takeback = request ? "open" : "none";
   }
 
   /* The open seats with a join button each, for a page that holds no seat. */
@@ -495,5 +524,8 @@
     button.dataset.armed = "false";
     submit({type: "resign"});
   };
+  byId("ask-takeback").onclick = () => submit({type: "request_takeback"});
+  byId("accept-takeback").onclick = () => submit({type: "accept_takeback"});
+  byId("decline-takeback").onclick = () => submit({type: "decline_takeback"});
   refresh().then(follow);
 })();

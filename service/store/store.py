@@ -28,6 +28,7 @@ from domain.core.canonical import canonical_json, sha256_hex
 from domain.core.events import Event, JsonObject
 from domain.core.match import Match, apply_event, match_from_json, match_to_json, replay
 from domain.core.rules import Rules
+from domain.core.takeback import Earlier
 from service.store import compaction, index, replication, seats, snapshots
 from service.store.connection import StoreClient
 from service.store.envelope import GENESIS_HASH, Envelope, links, seal
@@ -383,6 +384,10 @@ class EventStore:
             self._remember(game_id, _Head(match.version, head_hash, match.rules.rules_version))
         return match
 
+    def earlier(self, game_id: str) -> Earlier:
+        """The game's state at an earlier version, loaded: what folding ``moves_taken_back`` rewinds to."""
+        return lambda version: self._load(game_id, version)[0].state
+
     def _load(self, game_id: str, at: int | None) -> tuple[Match[Any], str]:
         """Fold from the snapshot if it checks out, else from the first event.
 
@@ -403,7 +408,7 @@ class EventStore:
             try:
                 snapshot = snapshots.decode(self._snapshot_key, game_id, stored)
                 if at is None or snapshot.version <= at:
-                    loaded = self._from_snapshot(keys, snapshot, at)
+                    loaded = self._from_snapshot(game_id, keys, snapshot, at)
             except snapshots.BadSnapshot as bad:
                 snapshots.logger.warning("snapshot of game %s ignored (%s); rebuilding from events", game_id, bad)
                 rejected = True
@@ -455,8 +460,9 @@ class EventStore:
 
     def _fold_to_head(self, game_id: str, match: Match[Any], head_hash: str) -> tuple[Match[Any], str]:
         later = self.read(game_id, match.version + 1)
+        earlier = self.earlier(game_id)
         for envelope in later:
-            apply_event(match, envelope)
+            apply_event(match, envelope, earlier)
         return match, later[-1]["hash"] if later else head_hash
 
     def _from_events(self, game_id: str, at: int | None) -> tuple[Match[Any], str]:
@@ -464,7 +470,7 @@ class EventStore:
         return replay(entries, self._rules_for), entries[-1]["hash"]
 
     def _from_snapshot(
-        self, keys: GameKeys, snapshot: snapshots.Snapshot, at: int | None
+        self, game_id: str, keys: GameKeys, snapshot: snapshots.Snapshot, at: int | None
     ) -> tuple[Match[Any], str]:
         """The snapshot's match with the later events folded in, if the stored event at its version agrees.
 
@@ -483,8 +489,9 @@ class EventStore:
             match = match_from_json(snapshot.match, self._rules_for(snapshot.match["created"]["game"]))
         except (KeyError, TypeError, ValueError) as unreadable:
             raise snapshots.BadSnapshot("malformed", f"its match does not load ({unreadable!r})") from None
+        earlier = self.earlier(game_id)
         for envelope in entries[1:]:
-            apply_event(match, envelope)
+            apply_event(match, envelope, earlier)
         return match, entries[-1]["hash"]
 
     def change_token(

@@ -10,7 +10,7 @@ from bots.determinise import Determiniser
 from bots.play import SeatLogs
 from domain.core import ORGANISER, TABLE
 from domain.core.events import redact_event
-from domain.core.match import apply_event, create, legal_moves, submit, view, waiting_for
+from domain.core.match import apply_event, create, legal_moves, replaying, submit, view, waiting_for
 from domain.registry import get_rules, register
 from tests.core.high_card import RULES as HIGH_CARD
 
@@ -86,3 +86,25 @@ def test_every_sampled_world_shows_the_seat_what_the_real_game_shows_it(game):
             assert [redact_event(event, "p1") for event in logs.logs["p1"]] == logs.logs["p1"]
             differed += view(world, ORGANISER)["state"] != view(match, ORGANISER)["state"]
     assert differed
+
+
+def test_a_sampled_world_is_rewound_by_a_takeback_in_the_log():
+    """TABLE-TAKEBACK-3 in a bot's world: the world it samples is taken back to its own earlier state."""
+    match, events = create(HIGH_CARD, {}, ["Ann", "Bo"], TABLE, None)
+    logs = SeatLogs(match.seats)
+    logs.add(events)
+    earlier = replaying(events, get_rules)
+    moves = [(ORGANISER, {"type": "resolve_chance", "outcome": ["card-4"]}),
+             (ORGANISER, {"type": "resolve_chance", "outcome": ["card-8"]}),
+             ("p1", {"type": "keep"}), ("p1", {"type": "request_takeback"}), ("p2", {"type": "accept_takeback"})]
+    for seat, move in moves:
+        batch = submit(match, seat, move, None, earlier)
+        for event in batch:
+            apply_event(match, event, earlier)
+        events += batch
+        logs.add(batch)
+    assert match.takeback.taken_back and waiting_for(match) == ["p1"]
+    world = Determiniser(HIGH_CARD, "p2", logs.logs["p2"]).sample(random.Random(1))
+    assert world.version == match.version and world.takeback.taken_back == match.takeback.taken_back
+    assert waiting_for(world) == ["p1"]  # the keep is undone in the world too: p1 is to move again
+    assert view(world, "p2")["state"] == view(match, "p2")["state"]

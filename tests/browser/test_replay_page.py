@@ -85,3 +85,20 @@ def test_a_seat_s_file_holds_no_other_seat_s_card(store, redis_client, export_di
     page.click("last")
     assert hidden not in page.field("hands", "p2")
     assert "hidden from you" in page.text("move")
+
+
+def test_a_version_taken_back_is_struck_through_in_the_replay(store, redis_client, export_dir, browser):
+    """TABLE-TAKEBACK-3: the move played and taken back stays in the replay, struck through."""
+    record(store, "g1", play(players=("Ann", "Bo", "Cy"), takeback_after=1))
+    taken = next(envelope for envelope in store.read("g1", 1) if envelope["type"] == "moves_taken_back")
+    undone = taken["data"]["to_version"] + 1
+    page = Page(browser, html_export(store, redis_client, export_dir))
+    page.slide_to(undone - 1)
+    move = browser.find_element("id", "move")
+    assert "taken-back" in move.get_attribute("class") and move.text.endswith("(taken back)")
+    assert move.value_of_css_property("text-decoration-line") == "line-through"
+    screenshot(browser, "replay-taken-back.png")
+    page.slide_to(taken["version"] - 1)
+    move = browser.find_element("id", "move")
+    assert "taken-back" not in move.get_attribute("class") and move.text.startswith(f"Version {undone} taken back")
+    assert console_errors(browser) == []

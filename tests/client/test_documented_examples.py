@@ -96,6 +96,31 @@ def test_the_readme_walkthrough_answers_what_it_shows(base_url):
     assert page.status_code == 200 and "text/html" in page.headers["Content-Type"]
 
 
+def test_the_takeback_examples_of_the_api_docs_answer_what_they_show(base_url):
+    """docs/api.md "Taking back moves": each shown answer is the last of its block's commands, the others
+    must not be refused; the game's id and tokens come from the creation's answer."""
+    examples = section(ROOT / "docs/api.md", "### Taking back moves")
+    examples = examples[:examples.index("\n### ", 10)]
+    variables: dict[str, str] = {}
+    pending: list[str] = []
+    shown_answers = 0
+    for language, body in blocks(examples):
+        if language == "sh":
+            assert not pending, f"an answer was not shown: {pending}"
+            pending = run_curl(body, base_url, variables)
+        elif language == "json":
+            shown, received = json.loads(CUT.sub("", body)), json.loads(pending.pop())
+            for unchecked in pending:
+                assert "code" not in json.loads(unchecked), f"a command with no answer shown was refused: {unchecked}"
+            pending = []
+            assert matches(shown, received, set()), f"shown {shown}\nreceived {received}"
+            shown_answers += 1
+            if "organiser_token" in received:
+                variables = {"GAME": received["game_id"],
+                             **{seat["seat"].upper(): seat["token"] for seat in received["seats"]}}
+    assert shown_answers == 6 and variables
+
+
 def python_examples() -> dict[str, list[str]]:
     """docs/clients.md's Python examples by the heading of their section."""
     text = (ROOT / "docs/clients.md").read_text()
@@ -145,3 +170,8 @@ def test_the_python_clients_examples_run_as_written(base_url, worker, tmp_path, 
     run_python(tables, namespace)
     assert namespace["table"]["game_id"] in namespace["waiting"]
     assert namespace["joined"]["seat"] == "p2" and namespace["resigned"]["status"] == "ended"
+    (takebacks,) = examples["Takebacks"]
+    run_python(takebacks, namespace)
+    assert namespace["asked"]["events"][0]["type"] == "takeback_requested"
+    assert [event["type"] for event in namespace["granted"]["events"]] == ["takeback_accepted", "moves_taken_back"]
+    assert namespace["rewound"]["taken_back"] == [[9, 9]] and namespace["rewound"]["takeback"] is None

@@ -63,3 +63,35 @@ def test_a_rotated_token_replaces_the_old_one(client: Client):
     client.submit_move(game_id, {"type": "keep"}, token=rotated["token"])
     own = client.rotate_token(game_id, "p1", token=rotated["token"])
     assert client.get_game(game_id, token=own["token"])["reader"] == "p1"
+
+
+def test_a_takeback_is_asked_accepted_and_declined_through_the_client(client: Client):
+    """TABLE-TAKEBACK-1..3 through the client: ask, the other seat accepts; ask again later, it declines."""
+    created = client.create_game("high-card", ["Ann", "Bo", "Cy"], seed="client-takeback")
+    game_id, tokens = created["game_id"], tokens_of(created)
+    before = client.get_game(game_id)
+    client.submit_move(game_id, {"type": "keep"}, token=tokens["p1"])
+    asked = client.request_takeback(game_id, token=tokens["p1"])
+    assert asked["events"][0]["type"] == "takeback_requested"
+    assert client.get_game(game_id)["takeback"]["waiting_for"] == ["p2", "p3"]
+    with pytest.raises(Forbidden) as own:
+        client.accept_takeback(game_id, token=tokens["p1"])
+    assert own.value.code == "not_yours_to_answer"
+    client.accept_takeback(game_id, token=tokens["p2"])
+    granted = client.accept_takeback(game_id, token=tokens["p3"], idempotency_key="accept-p3")
+    assert [event["type"] for event in granted["events"]] == ["takeback_accepted", "moves_taken_back"]
+    after = client.get_game(game_id)
+    assert after["state"] == before["state"] and after["taken_back"] == [[before["version"] + 1,
+                                                                          before["version"] + 1]]
+    client.submit_move(game_id, {"type": "keep"}, token=tokens["p1"])
+    client.request_takeback(game_id, token=tokens["p1"])
+    declined = client.decline_takeback(game_id, token=tokens["p3"])
+    assert declined["events"][0]["type"] == "takeback_declined"
+    with pytest.raises(Conflict) as none:
+        client.decline_takeback(game_id, token=tokens["p2"])
+    assert none.value.code == "no_takeback_pending"
+    off = client.create_game("high-card", ["Ann", "Bo"], takebacks="off")
+    client.submit_move(off["game_id"], {"type": "keep"}, token=off["seats"][0]["token"])
+    with pytest.raises(Conflict) as refused:
+        client.request_takeback(off["game_id"], token=off["seats"][0]["token"])
+    assert refused.value.code == "takebacks_off"

@@ -20,6 +20,9 @@ class Case:
     chance_mode: str = SERVER
     # After this many random moves a seat resigns (TABLE-RESIGN-1), which ends the game.
     resign_after: int | None = None
+    # From this many random moves on, the first seat that may take back its last command asks to, and the
+    # others accept (TABLE-TAKEBACK-1..3); once in the game.
+    takeback_after: int | None = None
 
     @property
     def seed(self) -> str | None:
@@ -101,6 +104,12 @@ ICE_OPTIONS = {
 RESIGNATIONS = tuple(Case(game, "resignation", 3, resign_after=40)
                      for game in ("borealis", "through-ice-and-snow", "northwest-passage", "ice-expedition"))
 
+# One granted takeback per game, in a game of three: both other seats accept, and the game goes on from the
+# rewound state.
+TAKEBACKS = tuple(Case(game, "takeback", 3, takeback_after=12)
+                  for game in ("borealis", "through-ice-and-snow", "northwest-passage", "ice-expedition"))
+
 CASES: tuple[Case, ...] = (*_borealis(), *_through_ice_and_snow(),
                            *_each_option_alone("northwest-passage", NWP_OPTIONS, (2, 3, 4)),
-                           *_each_option_alone("ice-expedition", ICE_OPTIONS, (2, 3, 4, 5)), *RESIGNATIONS)
+                           *_each_option_alone("ice-expedition", ICE_OPTIONS, (2, 3, 4, 5)), *RESIGNATIONS,
+                           *TAKEBACKS)

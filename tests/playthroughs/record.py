@@ -28,8 +28,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from domain.core.canonical import canonical_json
-from domain.core.match import Match, apply_event, create, legal_moves, may_act, submit, waiting_for
+from domain.core.errors import IllegalMove
+from domain.core.match import Match, apply_event, create, legal_moves, may_act, replaying, submit, waiting_for
 from domain.core.table import score_sheet
+from domain.core.takeback import Earlier
 from domain.registry import get_rules
 from tests.playthroughs.cases import CASES, Case
 
@@ -70,6 +72,33 @@ def resigning(policy: Policy, after: int | None) -> Policy:
     return choose
 
 
+def taking_back(policy: Policy, after: int | None) -> Policy:
+    """``policy``, but from its ``after``-th move on, once: the seat that made the last command asks to take
+    it back as soon as it may (TABLE-TAKEBACK-1), and every seat asked accepts in turn (TABLE-TAKEBACK-3)."""
+    made = 0
+    last: str | None = None
+    asked = False
+
+    def choose(match: Match) -> tuple[str, dict]:
+        nonlocal made, last, asked
+        made += 1
+        request = match.takeback.request
+        if request is not None:
+            return request["waiting_for"][0], {"type": "accept_takeback"}
+        if after is not None and made > after and not asked and last is not None:
+            try:
+                submit(match, last, {"type": "request_takeback"})
+            except IllegalMove:
+                pass
+            else:
+                asked = True
+                return last, {"type": "request_takeback"}
+        last, command = policy(match)
+        return last, command
+
+    return choose
+
+
 def recorded_policy(moves: list[tuple[str, dict]]) -> Policy:
     """The moves of a playthrough file, in order."""
     remaining = iter(moves)
@@ -91,12 +120,15 @@ def play(case: Case, policy: Policy, policy_seed: int) -> str:
     match, events = create(rules, case.options, names, case.chance_mode, case.seed)
     lines = [*_header(case, rules.rules_version, policy_seed), "created"]
     lines += _batch(match, events, fold=False)
+    earlier = replaying(events, get_rules)  # ``events`` grows with every batch: a takeback rewinds into it
     for _ in range(MAX_MOVES):
         if match.ended:
             break
         actor, command = policy(match)
         lines.append(f"move {actor} {canonical_json(command)}")
-        lines += _batch(match, submit(match, actor, command, case.seed))
+        made = submit(match, actor, command, case.seed, earlier)
+        lines += _batch(match, made, earlier=earlier)
+        events += made
     else:
         raise AssertionError(f"{case.path}: no end after {MAX_MOVES} moves")
     lines.append(f"score {canonical_json(score_sheet(match))}")
@@ -116,11 +148,11 @@ def _header(case: Case, rules_version: str, policy_seed: int) -> list[str]:
     ]
 
 
-def _batch(match: Match, events: list[dict], fold: bool = True) -> list[str]:
+def _batch(match: Match, events: list, fold: bool = True, earlier: Earlier | None = None) -> list[str]:
     """The lines of one batch; ``fold`` it into ``match`` unless it is there already (the opening batch)."""
     lines = [f"  event {canonical_json(event)}" for event in events]
     for event in events if fold else ():
-        apply_event(match, event)
+        apply_event(match, event, earlier)
     state = canonical_json(match.rules.state_to_json(match.state))
     lines.append(f"  state {hashlib.sha256(state.encode()).hexdigest()[:16]}")
     return lines
@@ -143,7 +175,7 @@ def recorded(text: str, key: str) -> str | None:
 def longest_random_game(case: Case) -> str:
     """Of the random games from the first policy seeds, the one with the most moves: random play ends most
     games early (a shared defeat, a stalled expedition), and a longer history pins more of the rules."""
-    games = (play(case, resigning(random_policy(seed), case.resign_after), seed)
+    games = (play(case, taking_back(resigning(random_policy(seed), case.resign_after), case.takeback_after), seed)
              for seed in range(1, POLICY_SEEDS + 1))
     return max(games, key=lambda text: text.count("\nmove "))
 

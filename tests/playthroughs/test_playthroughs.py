@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from domain.registry import get_rules
-from tests.playthroughs.cases import CASES
+from tests.playthroughs.cases import CASES, TAKEBACKS
 from tests.playthroughs.record import FOLDER, difference, recorded, replay
 
 
@@ -27,3 +27,11 @@ def test_every_playthrough_file_has_a_case():
     named = {case.path for case in CASES}
     on_disk = {str(path.relative_to(FOLDER)) for path in FOLDER.glob("*/*.txt")}
     assert on_disk == named
+
+
+@pytest.mark.parametrize("case", TAKEBACKS, ids=[case.path for case in TAKEBACKS])
+def test_a_takeback_playthrough_takes_back_once_and_plays_on(case):
+    """TABLE-TAKEBACK-3 pinned in every game: one granted takeback, then the game goes on to its end."""
+    golden = (FOLDER / case.path).read_text(encoding="utf-8")
+    assert golden.count('"type":"moves_taken_back"') == 1
+    assert golden.index('"type":"moves_taken_back"') < golden.rindex("\nmove ")

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 from domain.core import ORGANISER, SERVER, Rules
+from domain.core.errors import IllegalMove
 from domain.core.events import make_event
-from domain.core.match import apply_event, create, legal_moves, submit, waiting_for
-from domain.registry import register
+from domain.core.match import apply_event, create, legal_moves, replaying, submit, waiting_for
+from domain.registry import get_rules, register
 from service.store import EventStore
 from service.store.envelope import GENESIS_HASH, seal
 from tests.core.high_card import RULES
@@ -22,23 +23,44 @@ Batch = tuple[list[dict], dict | None]
 
 
 def play(players: tuple[str, ...] = ("Ann", "Bo"), mode: str = SERVER, seed: str | None = "north",
-         choice: int = 0, scored: bool = True, rules: Rules = RULES) -> list[Batch]:
+         choice: int = 0, scored: bool = True, rules: Rules = RULES, takeback_after: int | None = None) -> list[Batch]:
     """A whole game as batches of (events, command), the command recorded as the API records it (actor in
-    ``seat``); moves chosen at random from the legal ones, seeded by ``choice``."""
+    ``seat``); moves chosen at random from the legal ones, seeded by ``choice``. From ``takeback_after``
+    commands on, the first seat that may take back its last command asks to, and the others accept, once."""
     chooser = random.Random(choice)
     match, events = create(rules, {}, list(players), mode, seed)
     batches: list[Batch] = [(events, None)]
+    history = list(events)
+    earlier = replaying(history, get_rules)
+    queued: list[tuple[str, dict]] = []
     while not match.ended:
+        if queued:
+            actor, command = queued.pop(0)
+            made = submit(match, actor, command, seed, earlier)
+            for event in made:
+                apply_event(match, event, earlier)
+            history.extend(made)
+            batches.append((made, {**command, "seat": actor}))
+            continue
         actor = waiting_for(match)[0]
         if actor == ORGANISER:
             node = match.rules.chance_node(match.state)
             command = {"type": "resolve_chance", "outcome": chooser.sample(list(node.candidates), node.count)}
         else:
             command = chooser.choice(legal_moves(match, actor))
-        events = submit(match, actor, command, seed)
+        events = submit(match, actor, command, seed, earlier)
         for event in events:
-            apply_event(match, event)
+            apply_event(match, event, earlier)
+        history.extend(events)
         batches.append((events, {**command, "seat": actor}))
+        if takeback_after is not None and len(batches) > takeback_after and actor != ORGANISER and not match.ended:
+            try:
+                asked = submit(match, actor, {"type": "request_takeback"}, seed, earlier)
+            except IllegalMove:
+                continue
+            takeback_after = None
+            queued = [(actor, {"type": "request_takeback"})]
+            queued += [(seat, {"type": "accept_takeback"}) for seat in asked[0]["data"]["waiting_for"]]
     if scored:
         batches.append(([make_event("game_scored", {"score_sheet": rules.final_score(match.state)})], None))
     return batches

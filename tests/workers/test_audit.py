@@ -109,3 +109,11 @@ def test_a_borealis_game_passes_its_audit(store, redis_client):
     report = audit_game(store, redis_client, "g1", store.version("g1"))
     assert report["ok"], report["first_failure"]
     assert report["commands_redecided"] > 50 and report["chance_outcomes_rederived"] > 10
+
+
+def test_a_game_with_a_takeback_passes_its_audit(store, redis_client):
+    """The audit decides the takeback's commands again and folds moves_taken_back like the store."""
+    record(store, "g1", play(players=("Ann", "Bo", "Cy"), choice=7, rules=get_rules("borealis"), takeback_after=5))
+    assert store.load("g1").takeback.taken_back
+    report = audit_game(store, redis_client, "g1", store.version("g1"))
+    assert report["ok"], report["first_failure"]

@@ -126,3 +126,18 @@ def test_a_move_naming_another_seats_secret_stays_withheld_from_the_other_reader
         assert any(isinstance(line, Move) and line.command is None for line in parse_notation(text).lines)
     own = parse_notation(notation_of(store, redis_client, export_dir, "p1")).lines
     assert any(isinstance(line, Move) and line.command == {"type": "keep", "hint": p1_card} for line in own)
+
+
+def test_a_game_with_a_takeback_round_trips_and_notes_what_was_taken_back(store, redis_client, export_dir):
+    """TABLE-TAKEBACK-3 in the notation: the accept line is followed by a comment naming the versions."""
+    batches = play(players=("Ann", "Bo", "Cy"), choice=7, rules=get_rules("borealis"), takeback_after=5)
+    record(store, "g1", batches)
+    text = notation_of(store, redis_client, export_dir)
+    taken = next(event for events, _ in batches for event in events if event["type"] == "moves_taken_back")
+    first, last = taken["data"]["to_version"] + 1, taken["data"]["from_version"]
+    shown = f"version {first}" if first == last else f"versions {first}-{last}"
+    lines = text.splitlines()
+    note = next(index for index, line in enumerate(lines) if line.startswith("; ") and "taken back" in line)
+    assert lines[note] == f"; {shown} taken back: the game is as at version {taken['data']['to_version']}"
+    assert " accept_takeback" in lines[note - 1]
+    assert_round_trip(store, text)

@@ -51,6 +51,8 @@ def make_header(game_id: str, created: dict, *, title: str, version: int, status
         "players": created["seats"],
         "options": created["options"],
         "chance_mode": created["chance_mode"],
+        # Who answers takebacks, only when the game was created with other than the default (TABLE-TAKEBACK-2).
+        **({"takebacks": created["takebacks"]} if "takebacks" in created else {}),
         "seed_hash": created["seed_hash"],
         "seed": seed,
         "status": status,

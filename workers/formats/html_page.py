@@ -16,14 +16,15 @@ import zlib
 from html import escape
 
 from domain.core.events import ORGANISER, full_data
-from domain.core.match import Match, apply_event, start, view
+from domain.core.match import Match, apply_event, replaying, start, view
+from domain.core.takeback import MOVES_TAKEN_BACK
 from domain.registry import get_rules
 from service.boards.pages import board_components, board_script, board_style, script_json
 from service.signing import signed_head
 from service.store.envelope import Envelope
 from workers.formats import ExportInput, TextOut, words
 from workers.formats.deltas import changes
-from workers.formats.notation import move_text, result_text, token
+from workers.formats.notation import move_text, result_text, taken_back_text, token
 
 GZIP_WINDOW = 31  # zlib's wbits for a gzip stream with the largest window
 
@@ -45,6 +46,9 @@ def move_in_words(shown: Envelope, names: dict[str, str]) -> str:
         return "The game ends" + (f"; the seed {seed} is revealed" if seed else "")
     if kind == "game_scored":
         return f"Final score: {result_text(shown['data']['score_sheet'])}"
+    if kind == MOVES_TAKEN_BACK:
+        text = taken_back_text(shown["data"])
+        return text[0].upper() + text[1:]
     who = names.get(shown.get("seat") or "", shown.get("seat") or "")
     details = " ".join(f"{name}={token(value)}" for name, value in full_data(shown).items())
     said = f"{who}: {words(kind)}" + (f" ({details})" if details else "")
@@ -100,11 +104,14 @@ def write_html(out: TextOut, source: ExportInput) -> None:
     packed.write("[")
     match: Match | None = None
     previous: dict | None = None
+    folded: list[Envelope] = []
+    earlier = replaying(folded, lambda _game: rules)
     for envelope in source.envelopes():
+        folded.append(envelope)
         if match is None:
             match = start(rules, envelope)
         else:
-            apply_event(match, envelope)
+            apply_event(match, envelope, earlier)
         written = json.dumps(view(match, shown_as), separators=(",", ":"))
         current = json.loads(written)  # a copy: a view may share lists with the state the next event changes
         if envelope["type"] == "seat_joined" and envelope["data"].get("name"):
@@ -145,6 +152,8 @@ nav {{ display: flex; gap: .5em; align-items: center; padding: .6em 1em; backgro
   position: sticky; top: 0; z-index: 1; }}
 nav button {{ font-size: 1em; padding: .2em .8em; }} nav input[type=range] {{ flex: 1; }}
 #move {{ padding: .6em 1em; font-weight: 600; background: #fff; border-bottom: 1px solid #c9d6df; }}
+#move.taken-back {{ text-decoration: line-through; color: #6b7b86; }}
+#move .note {{ text-decoration: none; display: inline-block; margin-left: .5em; font-weight: 400; }}
 #error {{ color: #a33; padding: 0 1em; }} #error:empty {{ display: none; }}
 #stage {{ padding: 1em; }}
 </style>
@@ -204,6 +213,7 @@ PAGE_SCRIPT = """<script>
   const views = [];
   frames.forEach((frame, index) => views.push(index === 0 ? frame.view : applied(views[index - 1], frame.changes)));
   let index = 0;
+  const takenBack = views[views.length - 1].taken_back || [];
   slider.max = String(frames.length - 1);
 
   function show(next) {
@@ -219,7 +229,17 @@ PAGE_SCRIPT = """<script>
     }
     const score = view.score ? CairnBoards.scoreTable(view.score, view.seats) : "";
     byId("stage").innerHTML = drawn + score;
-    byId("move").textContent = named(frames[index].move, views[index].game);
+    const move = byId("move");
+    move.textContent = named(frames[index].move, views[index].game);
+    /* A version a later takeback undid (TABLE-TAKEBACK-3) is struck through: it was played, then taken back. */
+    const undone = takenBack.find(([first, last]) => frames[index].version >= first && frames[index].version <= last);
+    move.classList.toggle("taken-back", undone !== undefined);
+    if (undone !== undefined) {
+      const note = document.createElement("span");
+      note.className = "note";
+      note.textContent = "(taken back)";
+      move.append(note);
+    }
     byId("version").textContent = "Version " + frames[index].version + " of " + frames[frames.length - 1].version;
     slider.value = String(index);
     byId("first").disabled = byId("prev").disabled = index === 0;

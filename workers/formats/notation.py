@@ -29,9 +29,10 @@ from domain.core.canonical import canonical_json
 from domain.core.chance import TABLE, derive_outcome
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
-from domain.core.match import RESOLVE_CHANCE, Match, apply_event, start, submit
+from domain.core.match import RESOLVE_CHANCE, Match, apply_event, replaying, start, submit
 from domain.core.rules import Rules
 from domain.core.table import score_sheet
+from domain.core.takeback import MOVES_TAKEN_BACK, Earlier
 from domain.registry import get_rules
 from service.store.envelope import Envelope
 from workers.formats import ExportInput, TextOut, words
@@ -119,6 +120,8 @@ def tags_for(header: dict) -> list[tuple[str, str]]:
     opened = [seat["seat"] for seat in header["players"] if seat.get("open")]
     if opened:
         tags.append(("OpenSeats", canonical_json(opened)))
+    if header.get("takebacks") is not None:
+        tags.append(("Takebacks", header["takebacks"]))
     if header["seed_hash"] is not None:
         tags.append(("SeedHash", header["seed_hash"]))
     if header["seed"] is not None:
@@ -163,6 +166,8 @@ def shown_with_public_moves(source: ExportInput) -> Iterator[Envelope]:
         yield from source.redacted()
         return
     match: Match[Any] | None = None
+    folded: list[Envelope] = []
+    earlier = replaying(folded, get_rules)
     for batch in _batches(source.envelopes()):
         shown = [source.shown(envelope) for envelope in batch]
         command = batch[0].get("command")
@@ -174,8 +179,9 @@ def shown_with_public_moves(source: ExportInput) -> Iterator[Envelope]:
             shown[0] = restored
         yield from shown
         for envelope in batch:
+            folded.append(envelope)
             match = start(get_rules(envelope["data"]["game"]), envelope) if match is None else \
-                apply_event(match, envelope)
+                apply_event(match, envelope, earlier)
 
 
 def _batches(envelopes: Iterable[Envelope]) -> Iterator[list[Envelope]]:
@@ -217,12 +223,21 @@ def move_lines(shown: Iterable[Envelope]) -> Iterator[str]:
         command = envelope.get("command")
         if kind == "chance_resolved":
             yield f"{version}. * {token(envelope['data']['key'])} -> {_outcome(envelope)}"
+        elif kind == MOVES_TAKEN_BACK:
+            yield f"; {taken_back_text(envelope['data'])}"
         elif kind in MARKERS:
             yield f"{version}. {MARKERS[kind]}"
         elif envelope.get("command_redacted"):
             yield f"{version}. {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
         elif command is not None and command.get("type") != RESOLVE_CHANCE:
             yield f"{version}. {move_text(command.get('seat') or seat_of(envelope), command)}"
+
+
+def taken_back_text(data: dict) -> str:
+    """What an accepted takeback undid, as the comment line after the acceptance (TABLE-TAKEBACK-3)."""
+    first, last = data["to_version"] + 1, data["from_version"]
+    versions = f"version {first}" if first == last else f"versions {first}-{last}"
+    return f"{versions} taken back: the game is as at version {data['to_version']}"
 
 
 def move_text(seat: str, command: dict) -> str:
@@ -400,14 +415,16 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
         "game": tags["Game"], "rules_version": tags["RulesVersion"], "data_versions": json.loads(tags["DataVersions"]),
         "options": json.loads(tags["Options"]), "seats": [{"seat": seat, "name": name, **open_flag(seat, tags)}
                                                           for seat, name in seats],
-        "chance_mode": TABLE, "seed_hash": None}}
+        "chance_mode": TABLE, "seed_hash": None, **({"takebacks": tags["Takebacks"]} if "Takebacks" in tags else {})}}
     match = start(rules, created)
+    folded: list[Event] = [created]
+    earlier = replaying(folded, lambda _game: rules)
     for line in notation.lines:
         expected = match.version if isinstance(line, Marker) and line.kind == "end" else match.version + 1
         if line.version != expected:
             raise ReplayError(line.version, f"version {expected} was expected here")
         try:
-            _replay_line(match, line, seed)
+            _replay_line(match, line, seed, folded, earlier)
         except IllegalMove as refusal:
             raise ReplayError(line.version, f"the rules refuse it: {refusal.message}") from None
     return match
@@ -418,7 +435,9 @@ def open_flag(seat: str, tags: dict[str, str]) -> dict[str, bool]:
     return {"open": True} if seat in json.loads(tags.get("OpenSeats", "[]")) else {}
 
 
-def _replay_line(match: Match, line: Line, seed: str | None) -> None:
+def _replay_line(match: Match, line: Line, seed: str | None, folded: list[Event], earlier: Earlier) -> None:
+    """Submit ``line`` and fold its events into ``match`` and onto ``folded``, the history so far, which
+    ``earlier`` re-folds for a takeback to rewind into."""
     if isinstance(line, Chance):
         if line.outcome is None:
             raise ReplayError(line.version, "the outcome is hidden in this record")
@@ -432,13 +451,15 @@ def _replay_line(match: Match, line: Line, seed: str | None) -> None:
         if line.kind == "end" and not match.ended:
             raise ReplayError(line.version, "the rules say the game is not over")
         if line.kind == "scored":
-            apply_event(match, {"type": "game_scored", "seat": None,
-                                "data": {"score_sheet": score_sheet(match)}})
+            scored: Event = {"type": "game_scored", "seat": None, "data": {"score_sheet": score_sheet(match)}}
+            apply_event(match, scored)
+            folded.append(scored)
         return
     elif line.command is None:
         raise ReplayError(line.version, "the move is withheld from this record's reader")
     else:
-        events = submit(match, line.seat, line.command)
+        events = submit(match, line.seat, line.command, earlier=earlier)
     for event in events:
-        apply_event(match, event)
+        apply_event(match, event, earlier)
+    folded.extend(events)
 

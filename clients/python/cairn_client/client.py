@@ -140,13 +140,14 @@ class Client:
     @operation("POST", "/games")
     def create_game(self, game: str, players: list[str], *, options: dict[str, Any] | None = None,
                     chance_mode: str | None = None, seed: str | None = None,
-                    open_seats: list[str] | None = None) -> CreatedGame:
+                    open_seats: list[str] | None = None, takebacks: str | None = None) -> CreatedGame:
         """A new game; its seat tokens and organiser token are in this answer only. ``open_seats`` get no
-        token: whoever takes one with :meth:`join_seat` does."""
+        token: whoever takes one with :meth:`join_seat` does. ``takebacks`` says who answers a takeback
+        request: ``"seats"`` (the default), ``"organiser"`` or ``"off"``."""
         body: dict[str, Any] = {"game": game, "players": players}
         body.update({key: value for key, value in
                      (("options", options), ("chance_mode", chance_mode), ("seed", seed),
-                      ("open_seats", open_seats)) if value is not None})
+                      ("open_seats", open_seats), ("takebacks", takebacks)) if value is not None})
         created: CreatedGame = self._json("POST", "/games", json=body, idempotent=False)
         self._saw(created["game_id"], created["version"])
         return created
@@ -238,6 +239,25 @@ class Client:
         move: dict[str, Any] = {"type": "abandon", **({"reason": reason} if reason is not None else {})}
         return self.submit_move(game_id, move, token=token, expected_version=expected_version,
                                 idempotency_key=idempotency_key)
+
+    def request_takeback(self, game_id: str, *, token: str | None = None, expected_version: int | None = None,
+                         idempotency_key: str | None = None) -> MoveResult:
+        """The token's seat asks to take back its own last commands; the other seats (or the organiser) answer
+        with :meth:`accept_takeback` or :meth:`decline_takeback`. A solo game's request is granted at once."""
+        return self.submit_move(game_id, {"type": "request_takeback"}, token=token,
+                                expected_version=expected_version, idempotency_key=idempotency_key)
+
+    def accept_takeback(self, game_id: str, *, token: str | None = None, expected_version: int | None = None,
+                        idempotency_key: str | None = None) -> MoveResult:
+        """Accept the open takeback request; the last acceptance rewinds the game (``moves_taken_back``)."""
+        return self.submit_move(game_id, {"type": "accept_takeback"}, token=token,
+                                expected_version=expected_version, idempotency_key=idempotency_key)
+
+    def decline_takeback(self, game_id: str, *, token: str | None = None, expected_version: int | None = None,
+                         idempotency_key: str | None = None) -> MoveResult:
+        """Decline the open takeback request: it closes and nothing is taken back."""
+        return self.submit_move(game_id, {"type": "decline_takeback"}, token=token,
+                                expected_version=expected_version, idempotency_key=idempotency_key)
 
     # Seats
 

@@ -23,6 +23,18 @@ class AbandonMove(TypedDict):
     reason: NotRequired[str]
 
 
+class RequestTakebackMove(TypedDict):
+    type: Literal["request_takeback"]
+
+
+class AcceptTakebackMove(TypedDict):
+    type: Literal["accept_takeback"]
+
+
+class DeclineTakebackMove(TypedDict):
+    type: Literal["decline_takeback"]
+
+
 # Borealis: Arctic Expeditions (borealis)
 
 class BorealisMulliganMove(TypedDict):
@@ -68,7 +80,7 @@ class BorealisChooseFarewellLocationMove(TypedDict):
 BorealisMove = (
     BorealisMulliganMove | BorealisObserveMove | BorealisReorganiseMove | BorealisRefreshPoolMove |
     BorealisTakeCardMove | BorealisDrawBlindMove | BorealisClaimGoalMove | BorealisChooseFarewellLocationMove |
-    ResolveChanceMove | ResignMove | AbandonMove
+    ResolveChanceMove | ResignMove | AbandonMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
 )
 
 
@@ -218,7 +230,8 @@ IceExpeditionMove = (
     IceExpeditionUseArtifactEffectMove | IceExpeditionDiscardSnowTileMove | IceExpeditionEndTurnMove |
     IceExpeditionEndDayMove | IceExpeditionKeepTileMove | IceExpeditionRelocateMove | IceExpeditionChooseTileMove |
     IceExpeditionPlaceSnowflakeMove | IceExpeditionPlaceExplorersMove | IceExpeditionPlaceLeaderMove |
-    IceExpeditionMoveCampMove | ResolveChanceMove | ResignMove | AbandonMove
+    IceExpeditionMoveCampMove | ResolveChanceMove | ResignMove | AbandonMove | RequestTakebackMove |
+    AcceptTakebackMove | DeclineTakebackMove
 )
 
 
@@ -301,7 +314,7 @@ NorthwestPassageMove = (
     NorthwestPassagePlaceTileMove | NorthwestPassageFillHoleMove | NorthwestPassageTransferCrewMove |
     NorthwestPassageMoveShipMove | NorthwestPassageMoveSledMove | NorthwestPassageExploreMove |
     NorthwestPassageDiscoverMove | NorthwestPassageEndTurnMove | NorthwestPassagePassMove | ResolveChanceMove |
-    ResignMove | AbandonMove
+    ResignMove | AbandonMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
 )
 
 
@@ -476,7 +489,7 @@ ThroughIceAndSnowMove = (
     ThroughIceAndSnowAbandonShipMove | ThroughIceAndSnowChooseCargoMove | ThroughIceAndSnowReturnUpgradeMove |
     ThroughIceAndSnowDiscardFoodCanMove | ThroughIceAndSnowLetSailorDieMove | ThroughIceAndSnowChooseStartAnchorMove |
     ThroughIceAndSnowChooseFreeUpgradeMove | ThroughIceAndSnowActivateTreatmentMove | ResolveChanceMove | ResignMove |
-    AbandonMove
+    AbandonMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
 )
 
 
@@ -494,6 +507,9 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "request_takeback": {},
+        "accept_takeback": {},
+        "decline_takeback": {},
     },
     "ice-expedition": {
         "choose_guild": {"guild": True},
@@ -533,6 +549,9 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "request_takeback": {},
+        "accept_takeback": {},
+        "decline_takeback": {},
     },
     "northwest-passage": {
         "draft_pick": {"source": True},
@@ -557,6 +576,9 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "request_takeback": {},
+        "accept_takeback": {},
+        "decline_takeback": {},
     },
     "through-ice-and-snow": {
         "choose_investor": {"card": True},
@@ -601,5 +623,8 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "request_takeback": {},
+        "accept_takeback": {},
+        "decline_takeback": {},
     },
 }

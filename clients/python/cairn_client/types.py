@@ -74,6 +74,13 @@ class GameView(TypedDict):
     open_seats: NotRequired[list[str]]
     ended_by: NotRequired[dict[str, Any] | None]
     current_version: NotRequired[int]
+    takebacks: NotRequired[str]
+    # The open takeback request ({"seat", "from_version", "to_version", "waiting_for"}), or None.
+    takeback: NotRequired[dict[str, Any] | None]
+    # The seat whose takeback request would be taken now, or None.
+    may_take_back: NotRequired[str | None]
+    # The versions taken back so far, each [first, last].
+    taken_back: NotRequired[list[list[int]]]
 
 
 class LegalMoves(TypedDict):
