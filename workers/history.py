@@ -186,7 +186,8 @@ class HistoryCheck:
             if self.match.chance_mode == SERVER and self.seed is None:
                 return None
             try:
-                expected = submit(self.match, *actor_and_command(first["command"], first), self.seed)
+                expected = submit(self.match, *actor_and_command(first["command"], first), self.seed,
+                                  now=first.get("time"))
             except IllegalMove as refusal:
                 return Finding(first["version"], "adjudication",
                                f"the rules now refuse this command ({refusal.code}: {refusal.message})")

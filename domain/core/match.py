@@ -9,7 +9,8 @@ The engine owns four event types of its own, the same for every game:
   reveals the seed, so anyone can re-derive every chance outcome;
 * ``game_scored``: the final score sheet (appended by the scoring worker);
 * the table's events (``seat_resigned``, ``game_abandoned``, ``seat_joined``, ``token_rotated``), decided by
-  :mod:`domain.core.table` for every game alike.
+  :mod:`domain.core.table` for every game alike, and ``timeout_claimed``, decided by :mod:`domain.core.clock`
+  for a game created with a clock, which the match folds from its events' times (``Match.clock``).
 
 Everything else is the game's own. State is only ever the fold of the events;
 :func:`submit` decides and folds on a copy, so a refused command changes
@@ -25,6 +26,7 @@ from typing import Any, Generic
 
 from domain.core.canonical import sha256_hex
 from domain.core.chance import CHANCE_MODES, SERVER, TABLE, ChanceNode, check_outcome, derive_outcome
+from domain.core.clock import CLAIM_TIMEOUT, Clock, check_clock, decide_claim, refuse_out_of_time
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, make_event, redact_event
 from domain.core.move_types import CHANCE_MOVE, ORGANISER_MOVES
@@ -50,6 +52,8 @@ class Match(Generic[StateT]):
     seed: str | None = None
     score: JsonObject | None = None
     table: Table = field(default_factory=Table)
+    # The game's time control (domain.core.clock), None for a game created without one.
+    clock: Clock | None = None
 
     @property
     def seats(self) -> list[str]:
@@ -69,7 +73,7 @@ class Match(Generic[StateT]):
     def copy(self) -> Match[StateT]:
         return Match(
             self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed,
-            self.score, self.table.copy(),
+            self.score, self.table.copy(), self.clock.copy() if self.clock is not None else None,
         )
 
 
@@ -80,12 +84,13 @@ def seat_ids(count: int) -> list[str]:
 
 def create(
     rules: Rules[StateT], options: JsonObject, player_names: list[str], chance_mode: str, seed: str | None,
-    open_seats: Sequence[str] = (),
+    open_seats: Sequence[str] = (), clock: JsonObject | None = None, now: str | None = None,
 ) -> tuple[Match[StateT], list[Event]]:
     """The opening events of a new game: ``game_created`` and, in server mode, the opening draws.
 
     ``open_seats`` are seats nobody holds yet (TABLE-SEAT-1): their names are placeholders until
-    someone takes them, and no game move is taken before every seat is."""
+    someone takes them, and no game move is taken before every seat is. A ``clock`` (TABLE-CLOCK-1) starts
+    at ``now``, the time the store gives the opening events."""
     if chance_mode not in CHANCE_MODES:
         raise IllegalMove("invalid_field", f"chance_mode must be one of {', '.join(CHANCE_MODES)}", field="chance_mode")
     if chance_mode == SERVER and not seed:
@@ -95,6 +100,8 @@ def create(
     unknown = sorted(set(open_seats) - set(seats))
     if unknown:
         raise IllegalMove("unknown_seat", f"{unknown[0]} is not a seat of a game of {len(seats)}", field="open_seats")
+    # Recorded only when given, so a game without a clock records what it did before clocks existed.
+    timed = {"clock": check_clock(clock)} if clock is not None else {}
     created = make_event(
         "game_created",
         {
@@ -106,10 +113,11 @@ def create(
                       for seat, name in zip(seats, player_names, strict=True)],
             "chance_mode": chance_mode,
             "seed_hash": sha256_hex(seed) if seed and chance_mode == SERVER else None,
+            **timed,
         },
     )
-    match = start(rules, created)
-    events = [created] + _follow_up(match, seed)
+    match = start(rules, created, now)
+    events = [created] + _follow_up(match, seed, now)
     return match, events
 
 
@@ -125,6 +133,7 @@ def match_to_json(match: Match[Any]) -> JsonObject:
         # Only a table that has changed since the creation is written, so a snapshot of a game without table
         # events is the one written before tables existed, and those still check out as the fold.
         **({"table": match.table.to_json()} if match.table != Table.at_creation(match.created) else {}),
+        **({"clock": match.clock.to_json()} if match.clock is not None else {}),
     }
 
 
@@ -138,17 +147,23 @@ def match_from_json(value: JsonObject, rules: Rules[StateT]) -> Match[StateT]:
         seed=value["seed"],
         score=value["score"],
         table=Table.from_json(value.get("table"), value["created"]),
+        clock=Clock.from_json(value["clock"], value["created"]) if "clock" in value["created"] else None,
     )
 
 
-def start(rules: Rules[StateT], created: Event) -> Match[StateT]:
-    """The match right after its ``game_created`` event."""
+def start(rules: Rules[StateT], created: Event, time: str | None = None) -> Match[StateT]:
+    """The match right after its ``game_created`` event, stored at its ``time`` or about to be at ``time``."""
     data = created["data"]
-    return Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data))
+    match = Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data),
+                  clock=Clock.at_creation(data, event_time(created) or time))
+    if match.clock is not None:
+        match.clock.settle(match)
+    return match
 
 
-def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
-    """Fold one event into ``match`` in place (replay's inner loop)."""
+def apply_event(match: Match[StateT], event: Event, time: str | None = None) -> Match[StateT]:
+    """Fold one event into ``match`` in place (replay's inner loop). A stored event carries its ``time``;
+    ``time`` stands in for it in an event about to be stored then."""
     kind = event["type"]
     if kind == "game_ended":
         match.ended = True
@@ -166,7 +181,15 @@ def apply_event(match: Match[StateT], event: Event) -> Match[StateT]:
             event = schema.upcast(event, match.version + 1)
         match.state = rules.apply(match.state, event)
     match.version += 1
+    if match.clock is not None:
+        match.clock.fold(match, event_time(event) or time)
     return match
+
+
+def event_time(event: Event) -> str | None:
+    """A stored event's ``time`` (its envelope's), ``None`` for one not stored yet."""
+    time: str | None = event.get("time")  # type: ignore[assignment]  # an envelope's key, not an event's
+    return time
 
 
 def replay(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> Match[Any]:
@@ -180,7 +203,9 @@ def replay(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> M
     return match
 
 
-def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None = None) -> list[Event]:
+def submit(
+    match: Match[Any], actor: str, command: JsonObject, seed: str | None = None, *, now: str | None = None
+) -> list[Event]:
     """The events one command produces, or :class:`IllegalMove`. ``match`` is left as it was.
 
     ``actor`` is a seat, or ``ORGANISER`` resolving a chance node in table
@@ -193,12 +218,15 @@ def submit(match: Match[Any], actor: str, command: JsonObject, seed: str | None 
     have is refused as ``unknown_field``, since it would be recorded and mean
     nothing, and a missing or mistyped one too, so ``decide`` only ever reads
     well-formed commands.
+
+    ``now`` is the time the events will be stored at: a game's clock judges the command then.
     """
-    return submit_and_fold(match, actor, command, seed)[0]
+    return submit_and_fold(match, actor, command, seed, now=now)[0]
 
 
 def submit_and_fold(
-    match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, *, in_place: bool = False
+    match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, *, in_place: bool = False,
+    now: str | None = None,
 ) -> tuple[list[Event], Match[StateT]]:
     """:func:`submit`, with the match after the events: deciding folds them anyway, so a caller
     that keeps the new state need not copy and fold again.
@@ -206,22 +234,29 @@ def submit_and_fold(
     With ``in_place`` the events are folded into ``match`` itself, sparing a copy of the state: for a
     caller that owns ``match`` and drops it if the events are not stored. A refused command still
     leaves ``match`` as it was, since rules decide without touching the state.
+
+    ``now`` is the time the store will give the events (its ``now_iso`` format): the clock judges a claim
+    or a late move at that time and the events are folded at it, so this fold is the stored events' fold.
     """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
     refuse_resigned(match, actor)
     if match.ended:
         raise IllegalMove("game_over", "the game has ended")
-    if command["type"] in TABLE_COMMANDS:
+    if command["type"] == CLAIM_TIMEOUT.type:
+        events = decide_claim(match, actor, command, now)
+    elif command["type"] in TABLE_COMMANDS:
         events = decide_table(match, actor, command)
     else:
         if command["type"] != RESOLVE_CHANCE:  # the organiser deals before the seats are taken, as the server does
             refuse_until_seated(match)
+            if match.clock is not None:
+                refuse_out_of_time(match, actor, now)
         events = _decide_move(match, actor, command)
     working = match if in_place else match.copy()
     for event in events:
-        apply_event(working, event)
-    return events + _follow_up(working, seed), working
+        apply_event(working, event, now)
+    return events + _follow_up(working, seed, now), working
 
 
 def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Event]:
@@ -246,7 +281,7 @@ def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Eve
     return [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
 
 
-def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
+def _follow_up(working: Match[Any], seed: str | None, now: str | None = None) -> list[Event]:
     """Server-side chance draws and the end of the game, folded into ``working``."""
     added: list[Event] = []
     while working.chance_mode == SERVER and not working.table.over:
@@ -254,11 +289,11 @@ def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
         if node is None:
             break
         event = chance_event(node, derive_outcome(seed or "", working.version + 1, node))
-        apply_event(working, event)
+        apply_event(working, event, now)
         added.append(event)
     if (working.table.over or working.rules.is_over(working.state)) and not working.ended:
         event = make_event("game_ended", {"seed": seed if working.chance_mode == SERVER else None})
-        apply_event(working, event)
+        apply_event(working, event, now)
         added.append(event)
     return added
 
@@ -349,6 +384,7 @@ def view(match: Match[Any], reader: str | None) -> JsonObject:
         "seed": match.seed,
         "state": match.rules.view(match.state, ORGANISER if match.ended else reader),
         "score": match.score,
+        "clock": match.clock.view() if match.clock is not None else None,
     }
 
 

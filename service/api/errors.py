@@ -39,6 +39,10 @@ _ILLEGAL_MOVE_STATUS = {
     "seats_open": 409,
     "seat_open": 409,
     "seat_taken": 409,
+    # The clock's (domain.core.clock): the claim or the move is well formed, the clock is not in a state for it.
+    "clock_running": 409,
+    "not_on_clock": 409,
+    "out_of_time": 409,
 }
 
 # Stable codes for the HTTP failures Werkzeug raises before a view runs.

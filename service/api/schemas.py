@@ -37,6 +37,8 @@ class CreateGameSchema(Schema):
     # Seats nobody holds yet (TABLE-SEAT-1): they get a token when taken (POST /games/{id}/seats/{seat}/join).
     open_seats = fields.List(fields.String(validate=validate.Regexp(SEAT_PATTERN)), load_default=list,
                              validate=validate.Length(max=16))
+    # A time control (TABLE-CLOCK-1), checked by domain.core.clock, which names the field at fault.
+    clock = fields.Raw()
 
     @validates_schema
     def seed_only_in_server_mode(self, data: dict, **_: Any) -> None:

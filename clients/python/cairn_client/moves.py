@@ -23,6 +23,11 @@ class AbandonMove(TypedDict):
     reason: NotRequired[str]
 
 
+class ClaimTimeoutMove(TypedDict):
+    type: Literal["claim_timeout"]
+    flagged: str
+
+
 # Borealis: Arctic Expeditions (borealis)
 
 class BorealisMulliganMove(TypedDict):
@@ -68,7 +73,7 @@ class BorealisChooseFarewellLocationMove(TypedDict):
 BorealisMove = (
     BorealisMulliganMove | BorealisObserveMove | BorealisReorganiseMove | BorealisRefreshPoolMove |
     BorealisTakeCardMove | BorealisDrawBlindMove | BorealisClaimGoalMove | BorealisChooseFarewellLocationMove |
-    ResolveChanceMove | ResignMove | AbandonMove
+    ResolveChanceMove | ResignMove | AbandonMove | ClaimTimeoutMove
 )
 
 
@@ -218,7 +223,7 @@ IceExpeditionMove = (
     IceExpeditionUseArtifactEffectMove | IceExpeditionDiscardSnowTileMove | IceExpeditionEndTurnMove |
     IceExpeditionEndDayMove | IceExpeditionKeepTileMove | IceExpeditionRelocateMove | IceExpeditionChooseTileMove |
     IceExpeditionPlaceSnowflakeMove | IceExpeditionPlaceExplorersMove | IceExpeditionPlaceLeaderMove |
-    IceExpeditionMoveCampMove | ResolveChanceMove | ResignMove | AbandonMove
+    IceExpeditionMoveCampMove | ResolveChanceMove | ResignMove | AbandonMove | ClaimTimeoutMove
 )
 
 
@@ -301,7 +306,7 @@ NorthwestPassageMove = (
     NorthwestPassagePlaceTileMove | NorthwestPassageFillHoleMove | NorthwestPassageTransferCrewMove |
     NorthwestPassageMoveShipMove | NorthwestPassageMoveSledMove | NorthwestPassageExploreMove |
     NorthwestPassageDiscoverMove | NorthwestPassageEndTurnMove | NorthwestPassagePassMove | ResolveChanceMove |
-    ResignMove | AbandonMove
+    ResignMove | AbandonMove | ClaimTimeoutMove
 )
 
 
@@ -476,7 +481,7 @@ ThroughIceAndSnowMove = (
     ThroughIceAndSnowAbandonShipMove | ThroughIceAndSnowChooseCargoMove | ThroughIceAndSnowReturnUpgradeMove |
     ThroughIceAndSnowDiscardFoodCanMove | ThroughIceAndSnowLetSailorDieMove | ThroughIceAndSnowChooseStartAnchorMove |
     ThroughIceAndSnowChooseFreeUpgradeMove | ThroughIceAndSnowActivateTreatmentMove | ResolveChanceMove | ResignMove |
-    AbandonMove
+    AbandonMove | ClaimTimeoutMove
 )
 
 
@@ -494,6 +499,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
     },
     "ice-expedition": {
         "choose_guild": {"guild": True},
@@ -533,6 +539,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
     },
     "northwest-passage": {
         "draft_pick": {"source": True},
@@ -557,6 +564,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
     },
     "through-ice-and-snow": {
         "choose_investor": {"card": True},
@@ -601,5 +609,6 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
     },
 }
