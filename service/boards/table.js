@@ -17,6 +17,7 @@
  * While seats are open (view.open_seats), a page without a seat lists them, each with a name field and a
  * join button: a join answers with the seat's token, shown once, which the page keeps (in its address, as
  * if given as ?token=) and plays with from then on. A seat may resign, with a second click to confirm.
+ * A game with a clock shows it (table-clock.js), and a seat or the organiser claims a fallen flag there.
  */
 (function () {
   "use strict";
@@ -212,6 +213,7 @@
     resign.hidden = !seat || view.status !== "active";
     resign.textContent = resign.dataset.armed === "true" ? "Click again to resign" : "Resign";
     drawOpenSeats(seat);
+    CairnClock.show(view, seatName, reader ? (flagged) => submit({type: "claim_timeout", flagged}) : null);
     document.body.dataset.sending = String(sending);
   }
 

@@ -16,6 +16,10 @@ outcome and ``?`` a move or outcome hidden from the record's reader (a move is
 shown to every reader unless it names another seat's secret); ``{...}`` and ``;``
 start comments. :func:`replay_notation` submits the moves and outcomes again
 through the rules.
+
+A game with a clock (TABLE-CLOCK-1) has a ``Clock`` tag (its settings) and a ``Started`` tag (the time of
+its creation), and each line gives the time of its first event after the version (``4. @2026-12-07T01:00:03.250000Z
+p1 keep``): the clock is folded from those times, so a timeout claim replays as the server judged it.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from typing import Any
 
 from domain.core.canonical import canonical_json
 from domain.core.chance import TABLE, derive_outcome
+from domain.core.clock import TIMEOUT_CLAIMED
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, start, submit
@@ -40,6 +45,7 @@ BARE = re.compile(r"[A-Za-z0-9_#@.:/+\-]+")
 KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\]\s*$')
 NUMBER = re.compile(r"(\d+)\.\s+")
+TIME = re.compile(r"@(\S+)\s+")
 HIDDEN = "?"
 MARKERS = {"game_ended": "end", "game_scored": "scored"}
 
@@ -67,6 +73,7 @@ class Move:
     version: int
     seat: str
     command: dict | None
+    time: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,12 +81,14 @@ class Chance:
     version: int
     key: str
     outcome: list[str] | None
+    time: str | None = None
 
 
 @dataclass(frozen=True)
 class Marker:
     version: int
     kind: str
+    time: str | None = None
 
 
 Line = Move | Chance | Marker
@@ -119,6 +128,8 @@ def tags_for(header: dict) -> list[tuple[str, str]]:
     opened = [seat["seat"] for seat in header["players"] if seat.get("open")]
     if opened:
         tags.append(("OpenSeats", canonical_json(opened)))
+    if header.get("clock") is not None:
+        tags.append(("Clock", canonical_json(header["clock"])))
     if header["seed_hash"] is not None:
         tags.append(("SeedHash", header["seed_hash"]))
     if header["seed"] is not None:
@@ -141,10 +152,15 @@ def result_text(sheet: dict) -> str:
 
 
 def write_notation(out: TextOut, source: ExportInput) -> None:
-    for name, value in tags_for(source.header):
+    tags = tags_for(source.header)
+    timed = source.header.get("clock") is not None
+    if timed:
+        tags.insert(next(index for index, (name, _) in enumerate(tags) if name == "Clock") + 1,
+                    ("Started", next(iter(source.envelopes()))["time"]))
+    for name, value in tags:
         out.write(f"[{name} {json.dumps(value, ensure_ascii=False)}]\n")
     out.write("\n")
-    for line in move_lines(shown_with_public_moves(source)):
+    for line in move_lines(shown_with_public_moves(source), timed=timed):
         out.write(line + "\n")
 
 
@@ -206,23 +222,26 @@ def _strings(value: object) -> set[str]:
     return set()
 
 
-def move_lines(shown: Iterable[Envelope]) -> Iterator[str]:
-    """One line per command, chance outcome and end marker, from envelopes as the reader is shown them.
+def move_lines(shown: Iterable[Envelope], *, timed: bool = False) -> Iterator[str]:
+    """One line per command, chance outcome and end marker, from envelopes as the reader is shown them;
+    ``timed`` (a game with a clock), each with its event's time.
 
-    The other events of a batch follow from its command, so they get no line.
+    The other events of a batch follow from its command, so they get no line. A granted timeout claim says
+    whose clock ran out.
     """
     for envelope in shown:
-        version = envelope["version"]
+        number = f"{envelope['version']}." + (f" @{envelope['time']}" if timed else "")
         kind = envelope["type"]
         command = envelope.get("command")
         if kind == "chance_resolved":
-            yield f"{version}. * {token(envelope['data']['key'])} -> {_outcome(envelope)}"
+            yield f"{number} * {token(envelope['data']['key'])} -> {_outcome(envelope)}"
         elif kind in MARKERS:
-            yield f"{version}. {MARKERS[kind]}"
+            yield f"{number} {MARKERS[kind]}"
         elif envelope.get("command_redacted"):
-            yield f"{version}. {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
+            yield f"{number} {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
         elif command is not None and command.get("type") != RESOLVE_CHANCE:
-            yield f"{version}. {move_text(command.get('seat') or seat_of(envelope), command)}"
+            ran_out = f" {{{envelope['data']['flagged']}'s clock ran out}}" if kind == TIMEOUT_CLAIMED else ""
+            yield f"{number} {move_text(command.get('seat') or seat_of(envelope), command)}{ran_out}"
 
 
 def move_text(seat: str, command: dict) -> str:
@@ -262,7 +281,9 @@ def _parse_line(line: str, number: int) -> Line:
     if head is None:
         raise NotationError(number, "a move line starts with its version, e.g. '4. p1 keep'")
     version = int(head.group(1))
-    words = _Scanner(line, head.end(), number)
+    stamp = TIME.match(line, head.end())
+    time = stamp.group(1) if stamp is not None else None
+    words = _Scanner(line, stamp.end() if stamp is not None else head.end(), number)
     first = words.word()
     if first == "*":
         key = words.word()
@@ -270,25 +291,25 @@ def _parse_line(line: str, number: int) -> Line:
         if words.peek_bare() == HIDDEN:
             words.value()
             words.end()
-            return Chance(version, key, None)
+            return Chance(version, key, None, time)
         outcome = [words.word()]
         while words.take(","):
             outcome.append(words.word())
         words.end()
-        return Chance(version, key, outcome)
+        return Chance(version, key, outcome, time)
     if first in MARKERS.values():
         words.end()
-        return Marker(version, first)
+        return Marker(version, first, time)
     kind = words.word()
     if kind == HIDDEN:
         words.end()
-        return Move(version, first, None)
+        return Move(version, first, None, time)
     command: dict = {"type": kind}
     while not words.at_end():
         name = words.key()
         words.expect("=")
         command[name] = words.value()
-    return Move(version, first, command)
+    return Move(version, first, command, time)
 
 
 class _Scanner:
@@ -400,8 +421,8 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
         "game": tags["Game"], "rules_version": tags["RulesVersion"], "data_versions": json.loads(tags["DataVersions"]),
         "options": json.loads(tags["Options"]), "seats": [{"seat": seat, "name": name, **open_flag(seat, tags)}
                                                           for seat, name in seats],
-        "chance_mode": TABLE, "seed_hash": None}}
-    match = start(rules, created)
+        "chance_mode": TABLE, "seed_hash": None, **clock_of(tags)}}
+    match = start(rules, created, tags.get("Started"))
     for line in notation.lines:
         expected = match.version if isinstance(line, Marker) and line.kind == "end" else match.version + 1
         if line.version != expected:
@@ -411,6 +432,11 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
         except IllegalMove as refusal:
             raise ReplayError(line.version, f"the rules refuse it: {refusal.message}") from None
     return match
+
+
+def clock_of(tags: dict[str, str]) -> JsonObject:
+    """``{"clock": ...}`` for a game created with a clock (the ``Clock`` tag), so its clock replays."""
+    return {"clock": json.loads(tags["Clock"])} if "Clock" in tags else {}
 
 
 def open_flag(seat: str, tags: dict[str, str]) -> dict[str, bool]:
@@ -427,18 +453,18 @@ def _replay_line(match: Match, line: Line, seed: str | None) -> None:
             raise ReplayError(line.version, f"no chance decision {line.key!r} is pending")
         if seed is not None and line.outcome != derive_outcome(seed, line.version, node):
             raise ReplayError(line.version, f"the outcome of {node.key} is not the one the seed draws", "chance")
-        events = submit(match, ORGANISER, {"type": RESOLVE_CHANCE, "outcome": line.outcome})
+        events = submit(match, ORGANISER, {"type": RESOLVE_CHANCE, "outcome": line.outcome}, now=line.time)
     elif isinstance(line, Marker):
         if line.kind == "end" and not match.ended:
             raise ReplayError(line.version, "the rules say the game is not over")
         if line.kind == "scored":
             apply_event(match, {"type": "game_scored", "seat": None,
-                                "data": {"score_sheet": score_sheet(match)}})
+                                "data": {"score_sheet": score_sheet(match)}}, line.time)
         return
     elif line.command is None:
         raise ReplayError(line.version, "the move is withheld from this record's reader")
     else:
-        events = submit(match, line.seat, line.command)
+        events = submit(match, line.seat, line.command, now=line.time)
     for event in events:
-        apply_event(match, event)
+        apply_event(match, event, line.time)
 
