@@ -1,9 +1,10 @@
 """The live table page: one game's board in the browser, following the live stream, with a seat's moves.
 
 The page is the board renderers of ``service/boards`` with a small script (``table.js``, and
-``table-clock.js`` for a game's clocks) that talks to this API from the browser: the game and its legal moves, the stream, and moves with If-Match and an
-Idempotency-Key. It needs only the game's meta to choose the renderer; the token stays in the page (a
-``token`` query parameter or typed in), so this handler never reads secrets.
+``table-clock.js`` for a game's clocks) that talks to this API from the browser: the game and its legal
+moves, the stream, and moves with If-Match and an Idempotency-Key. It needs only the game's meta to choose
+the renderer; the token stays in the page (a ``token`` query parameter or typed in), so this handler never
+reads secrets.
 """
 from __future__ import annotations
 
