@@ -145,3 +145,6 @@ def test_the_python_clients_examples_run_as_written(base_url, worker, tmp_path, 
     run_python(tables, namespace)
     assert namespace["table"]["game_id"] in namespace["waiting"]
     assert namespace["joined"]["seat"] == "p2" and namespace["resigned"]["status"] == "ended"
+    (clocks,) = examples["Clocks"]
+    assert run_python(clocks, namespace).startswith("clock_running p1's clock is still running: ")
+    assert namespace["clock"]["mode"] == "fischer" and namespace["clock"]["seats"]["p1"]["running"] is True
