@@ -319,5 +319,13 @@ def test_a_clock_reads_the_same_in_another_process_and_from_a_snapshot(api_confi
     for clock in ended:
         clock.pop("now")
     assert ended[0] == ended[1] and not any(entry["running"] for entry in ended[0]["seats"].values())
-    for server in (first_server, second_server):
+    # The end saved a snapshot of the deciding process's fold: the integrity check holds it to the events' fold.
+    checked = second.get(f"/games/{game_id}/integrity").json()
+    assert checked["ok"] and checked["snapshot"] is not None and checked["snapshot"]["ok"], checked
+    third_server = serve(api_config)
+    third = Api(next(third_server))  # a process that never saw the game loads it from that snapshot
+    loaded = third.get(f"/games/{game_id}").json()["clock"]
+    loaded.pop("now")
+    assert loaded == ended[0]
+    for server in (first_server, second_server, third_server):
         server.close()
