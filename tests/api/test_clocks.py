@@ -6,6 +6,7 @@ No test asserts how long anything took: a test that needs a flag to fall waits u
 """
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -14,6 +15,7 @@ import pytest
 from domain import registry
 from domain.core.clock import instant
 from tests.api.conftest import Api, serve
+from tests.api.test_stream import read_stream
 
 GAMES = registry.game_names()
 # Long enough that no test run, however slow the machine, sees it run out.
@@ -247,6 +249,34 @@ def test_no_clock_runs_while_the_organisers_draw_is_pending(api):
     clock = clock_of(api, game_id)
     assert clock["seats"] == {"p1": {"remaining_ms": p1_left // 1000, "running": False},
                               "p2": {"remaining_ms": 1000, "running": True}}
+
+
+def test_the_stream_carries_the_clock_in_its_views(api):
+    created = api.create("high-card", 2, clock={"initial_seconds": LONG, "increment_seconds": 1})
+    game_id, tokens = created["game_id"], tokens_of(created)
+    moved = post(api, game_id, tokens["p1"], {"type": "keep"})
+    assert moved.status_code == 201
+    messages = read_stream(api, f"/games/{game_id}/stream?from=1&view=1", tokens["p2"],
+                           enough=lambda got: any(m.get("event") == "view" for m in got))
+    shown = json.loads(next(message for message in messages if message.get("event") == "view")["data"])
+    read = api.get(f"/games/{game_id}", tokens["p2"]).json()
+    assert instant(shown["clock"].pop("now")) >= instant(shown["clock"]["as_of"])
+    read["clock"].pop("now")
+    assert shown["clock"] == read["clock"] and shown["clock"]["as_of"] == moved.json()["events"][-1]["time"]
+    assert shown["clock"]["seats"]["p2"] == {"remaining_ms": LONG * 1000, "running": True}
+
+
+def test_a_moves_answer_with_the_view_carries_the_clock(api):
+    created = api.create("high-card", 2, clock={"turn_seconds": LONG})
+    game_id, tokens = created["game_id"], tokens_of(created)
+    version = api.get(f"/games/{game_id}").json()["version"]
+    moved = api.post(f"/games/{game_id}/moves?include=view", tokens["p1"], json={"type": "keep"},
+                     headers={"If-Match": f'"{version}"'}).json()
+    clock = moved["view"]["clock"]
+    assert clock["as_of"] == moved["events"][-1]["time"] and "now" in clock
+    assert clock["seats"]["p2"] == {"remaining_ms": LONG * 1000, "running": True}
+    past = api.get(f"/games/{game_id}/state?at={version}").json()["clock"]
+    assert "now" not in past and past["seats"]["p1"] == {"remaining_ms": LONG * 1000, "running": True}
 
 
 def race(api: Api, game_id: str, version: int, posts: list[tuple[str, dict]]) -> list:
