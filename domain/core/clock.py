@@ -45,6 +45,15 @@ CLAIM_TIMEOUT = MoveType(
 )
 
 
+class ClockRunning(IllegalMove):
+    """A claim made while the flagged seat has time left: how much, for a client to set its own clock by."""
+
+    def __init__(self, flagged: str, left_us: int):
+        super().__init__("clock_running", f"{flagged}'s clock is still running: {_seconds(left_us)} s left",
+                         rule_id="TABLE-CLOCK-3", field="flagged")
+        self.remaining_ms = left_us // 1000
+
+
 class OnClock(Protocol):
     """What the clock reads of a :class:`~domain.core.match.Match` to know whose clock runs."""
 
@@ -198,8 +207,7 @@ def decide_claim(match: OnClock, actor: str, command: JsonObject, now: str | Non
                           rule_id="TABLE-CLOCK-3", field="flagged")
     left = clock.left_at(flagged, now)
     if left > 0:
-        raise IllegalMove("clock_running", f"{flagged}'s clock is still running: {_seconds(left)} s left",
-                          rule_id="TABLE-CLOCK-3", field="flagged")
+        raise ClockRunning(flagged, left)
     return [make_event(TIMEOUT_CLAIMED, {"flagged": flagged}, seat=actor)]
 
 

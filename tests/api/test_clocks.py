@@ -120,6 +120,7 @@ def test_a_claim_before_the_flag_falls_is_refused_saying_how_much_time_is_left(a
         problem = refused.json()
         assert problem["code"] == "clock_running" and problem["rule_id"] == "TABLE-CLOCK-3"
         assert problem["field"] == "flagged" and "s left" in problem["detail"]
+        assert 0 < problem["remaining_ms"] <= LONG * 1000
     waiting = claim(api, game_id, tokens["p1"], "p2")  # high card: p1 chooses first, p2's clock is stopped
     assert waiting.status_code == 409 and waiting.json()["code"] == "not_on_clock"
     unknown = claim(api, game_id, tokens["p1"], "p7")
