@@ -54,4 +54,6 @@ def test_a_game_lost_on_time_is_scored_with_the_flagged_seat_last_and_its_record
     exports_verify(client, drain, game_id, tmp_path)
     notation = (tmp_path / f"{game_id}.cairn").read_text()
     assert '[Clock "{\\"increment_seconds\\":1,\\"initial_seconds\\":2}"]' in notation
-    assert f"{claimant} claim_timeout flagged={flagged} {{{flagged}'s clock ran out}}" in notation
+    claim_line = next(line for line in notation.splitlines() if "claim_timeout" in line)
+    assert f"{claimant} claim_timeout flagged={flagged} {{{flagged}'s clock ran out}} {{left: " in claim_line
+    assert f"{flagged} 0.000 s" in claim_line, "the flagged seat's clock shows none left"

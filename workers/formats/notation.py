@@ -160,8 +160,20 @@ def write_notation(out: TextOut, source: ExportInput) -> None:
     for name, value in tags:
         out.write(f"[{name} {json.dumps(value, ensure_ascii=False)}]\n")
     out.write("\n")
-    for line in move_lines(shown_with_public_moves(source), timed=timed):
+    clocks = clock_notes(source.envelopes()) if timed else None
+    for line in move_lines(shown_with_public_moves(source), timed=timed, clocks=clocks):
         out.write(line + "\n")
+
+
+def clock_notes(envelopes: Iterable[Envelope]) -> Iterator[str]:
+    """After each event of a game with a clock, each seat's time left (``p1 8.750 s, p2 10.000 s``): the
+    clocks are public, so every reader's record shows them, folded from the whole history."""
+    match: Match[Any] | None = None
+    for envelope in envelopes:
+        match = start(get_rules(envelope["data"]["game"]), envelope) if match is None else \
+            apply_event(match, envelope)
+        shown = match.clock.view()["seats"] if match.clock is not None else {}
+        yield ", ".join(f"{seat} {entry['remaining_ms'] / 1000:.3f} s" for seat, entry in shown.items())
 
 
 def shown_with_public_moves(source: ExportInput) -> Iterator[Envelope]:
@@ -222,14 +234,16 @@ def _strings(value: object) -> set[str]:
     return set()
 
 
-def move_lines(shown: Iterable[Envelope], *, timed: bool = False) -> Iterator[str]:
+def move_lines(shown: Iterable[Envelope], *, timed: bool = False, clocks: Iterator[str] | None = None) -> Iterator[str]:
     """One line per command, chance outcome and end marker, from envelopes as the reader is shown them;
-    ``timed`` (a game with a clock), each with its event's time.
+    ``timed`` (a game with a clock), each with its event's time, and a seat's move with the time left on
+    the clocks after it (``clocks``: a note per envelope, in step with ``shown``).
 
     The other events of a batch follow from its command, so they get no line. A granted timeout claim says
     whose clock ran out.
     """
     for envelope in shown:
+        left = f" {{left: {next(clocks)}}}" if clocks is not None else ""
         number = f"{envelope['version']}." + (f" @{envelope['time']}" if timed else "")
         kind = envelope["type"]
         command = envelope.get("command")
@@ -241,7 +255,7 @@ def move_lines(shown: Iterable[Envelope], *, timed: bool = False) -> Iterator[st
             yield f"{number} {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
         elif command is not None and command.get("type") != RESOLVE_CHANCE:
             ran_out = f" {{{envelope['data']['flagged']}'s clock ran out}}" if kind == TIMEOUT_CLAIMED else ""
-            yield f"{number} {move_text(command.get('seat') or seat_of(envelope), command)}{ran_out}"
+            yield f"{number} {move_text(command.get('seat') or seat_of(envelope), command)}{ran_out}{left}"
 
 
 def move_text(seat: str, command: dict) -> str:
