@@ -166,14 +166,17 @@ def write_notation(out: TextOut, source: ExportInput) -> None:
 
 
 def clock_notes(envelopes: Iterable[Envelope]) -> Iterator[str]:
-    """After each event of a game with a clock, each seat's time left (``p1 8.750 s, p2 10.000 s``): the
-    clocks are public, so every reader's record shows them, folded from the whole history."""
+    """For each event of a game with a clock, each seat's time left after its batch (``p1 8.750 s, p2 10.000
+    s``), the increments its follow-ups gave included: the clocks are public, so every reader's record shows
+    them, folded from the whole history."""
     match: Match[Any] | None = None
-    for envelope in envelopes:
-        match = start(get_rules(envelope["data"]["game"]), envelope) if match is None else \
-            apply_event(match, envelope)
-        shown = match.clock.view()["seats"] if match.clock is not None else {}
-        yield ", ".join(f"{seat} {entry['remaining_ms'] / 1000:.3f} s" for seat, entry in shown.items())
+    for batch in _batches(envelopes):
+        for envelope in batch:
+            match = start(get_rules(envelope["data"]["game"]), envelope) if match is None else \
+                apply_event(match, envelope)
+        shown = match.clock.view()["seats"] if match is not None and match.clock is not None else {}
+        note = ", ".join(f"{seat} {entry['remaining_ms'] / 1000:.3f} s" for seat, entry in shown.items())
+        yield from [note] * len(batch)
 
 
 def shown_with_public_moves(source: ExportInput) -> Iterator[Envelope]:
