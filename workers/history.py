@@ -190,7 +190,8 @@ class HistoryCheck:
             if self.match.chance_mode == SERVER and self.seed is None:
                 return None
             try:
-                expected = submit(self.match, *actor_and_command(first["command"], first), self.seed, self.earlier)
+                expected = submit(self.match, *actor_and_command(first["command"], first), self.seed, self.earlier,
+                                  now=first.get("time"))
             except IllegalMove as refusal:
                 return Finding(first["version"], "adjudication",
                                f"the rules now refuse this command ({refusal.code}: {refusal.message})")

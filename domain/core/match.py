@@ -9,7 +9,8 @@ The engine owns four event types of its own, the same for every game:
   reveals the seed, so anyone can re-derive every chance outcome;
 * ``game_scored``: the final score sheet (appended by the scoring worker);
 * the table's events (``seat_resigned``, ``game_abandoned``, ``seat_joined``, ``token_rotated``), decided by
-  :mod:`domain.core.table` for every game alike;
+  :mod:`domain.core.table` for every game alike, and ``timeout_claimed``, decided by :mod:`domain.core.clock`
+  for a game created with a clock, which the match folds from its events' times (``Match.clock``);
 * the takeback's events (``takeback_requested``, ``takeback_accepted``, ``takeback_declined`` and
   ``moves_taken_back``, :mod:`domain.core.takeback`): folding ``moves_taken_back`` needs the state at an
   earlier version, which :func:`apply_event` is given as ``earlier``.
@@ -28,6 +29,7 @@ from typing import Any, Generic
 
 from domain.core.canonical import sha256_hex
 from domain.core.chance import CHANCE_MODES, SERVER, TABLE, ChanceNode, check_outcome, derive_outcome
+from domain.core.clock import CLAIM_TIMEOUT, Clock, check_clock, decide_claim, refuse_out_of_time
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, make_event, redact_event
 from domain.core.move_types import CHANCE_MOVE, ORGANISER_MOVES
@@ -64,6 +66,8 @@ class Match(Generic[StateT]):
     score: JsonObject | None = None
     table: Table = field(default_factory=Table)
     takeback: Takeback = field(default_factory=Takeback)
+    # The game's time control (domain.core.clock), None for a game created without one.
+    clock: Clock | None = None
 
     @property
     def seats(self) -> list[str]:
@@ -84,6 +88,7 @@ class Match(Generic[StateT]):
         return Match(
             self.rules, self.created, self.rules.copy_state(self.state), self.version, self.ended, self.seed,
             self.score, self.table.copy(), self.takeback.copy(),
+            self.clock.copy() if self.clock is not None else None,
         )
 
 
@@ -94,14 +99,16 @@ def seat_ids(count: int) -> list[str]:
 
 def create(
     rules: Rules[StateT], options: JsonObject, player_names: list[str], chance_mode: str, seed: str | None,
-    open_seats: Sequence[str] = (), takebacks: str | None = None,
+    open_seats: Sequence[str] = (), takebacks: str | None = None, clock: JsonObject | None = None,
+    now: str | None = None,
 ) -> tuple[Match[StateT], list[Event]]:
     """The opening events of a new game: ``game_created`` and, in server mode, the opening draws.
 
     ``open_seats`` are seats nobody holds yet (TABLE-SEAT-1): their names are placeholders until
     someone takes them, and no game move is taken before every seat is. ``takebacks`` says who answers a
     takeback request (TABLE-TAKEBACK-2); recorded only when it is not the default, so a game created
-    without it records what it always did."""
+    without it records what it always did. A ``clock`` (TABLE-CLOCK-1) starts at ``now``, the time the
+    store gives the opening events."""
     if chance_mode not in CHANCE_MODES:
         raise IllegalMove("invalid_field", f"chance_mode must be one of {', '.join(CHANCE_MODES)}", field="chance_mode")
     if chance_mode == SERVER and not seed:
@@ -112,6 +119,8 @@ def create(
     unknown = sorted(set(open_seats) - set(seats))
     if unknown:
         raise IllegalMove("unknown_seat", f"{unknown[0]} is not a seat of a game of {len(seats)}", field="open_seats")
+    # Recorded only when given, so a game without a clock records what it did before clocks existed.
+    timed = {"clock": check_clock(clock)} if clock is not None else {}
     created = make_event(
         "game_created",
         {
@@ -124,10 +133,11 @@ def create(
             "chance_mode": chance_mode,
             "seed_hash": sha256_hex(seed) if seed and chance_mode == SERVER else None,
             **({"takebacks": mode} if mode != SEATS else {}),
+            **timed,
         },
     )
-    match = start(rules, created)
-    events = [created] + _follow_up(match, seed)
+    match = start(rules, created, now)
+    events = [created] + _follow_up(match, seed, now)
     return match, events
 
 
@@ -146,6 +156,7 @@ def match_to_json(match: Match[Any]) -> JsonObject:
         # Always written: the bookkeeping changes with the first game event, so a snapshot without it is one
         # an older release wrote, which loads refuse (and rebuild from the events) rather than fold on wrongly.
         "takeback": match.takeback.to_json(),
+        **({"clock": match.clock.to_json()} if match.clock is not None else {}),
     }
 
 
@@ -160,20 +171,28 @@ def match_from_json(value: JsonObject, rules: Rules[StateT]) -> Match[StateT]:
         score=value["score"],
         table=Table.from_json(value.get("table"), value["created"]),
         takeback=Takeback.from_json(value["takeback"]),
+        clock=Clock.from_json(value["clock"], value["created"]) if "clock" in value["created"] else None,
     )
 
 
-def start(rules: Rules[StateT], created: Event) -> Match[StateT]:
-    """The match right after its ``game_created`` event."""
+def start(rules: Rules[StateT], created: Event, time: str | None = None) -> Match[StateT]:
+    """The match right after its ``game_created`` event, stored at its ``time`` or about to be at ``time``."""
     data = created["data"]
-    return Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data))
+    match = Match(rules=rules, created=data, state=rules.setup(data), table=Table.at_creation(data),
+                  clock=Clock.at_creation(data, event_time(created) or time))
+    if match.clock is not None:
+        match.clock.settle(match)
+    return match
 
 
-def apply_event(match: Match[StateT], event: Event, earlier: Earlier | None = None) -> Match[StateT]:
+def apply_event(
+    match: Match[StateT], event: Event, earlier: Earlier | None = None, *, time: str | None = None
+) -> Match[StateT]:
     """Fold one event into ``match`` in place (replay's inner loop).
 
     ``earlier`` gives the game's state at an earlier version, for ``moves_taken_back`` (a
-    :class:`ValueError` without it).
+    :class:`ValueError` without it). A stored event carries its ``time``; ``time`` stands in for it in an
+    event about to be stored then.
     """
     kind = event["type"]
     if kind == "game_ended":
@@ -198,7 +217,15 @@ def apply_event(match: Match[StateT], event: Event, earlier: Earlier | None = No
             event = schema.upcast(event, match.version + 1)
         match.state = rules.apply(match.state, event)
     match.version += 1
+    if match.clock is not None:
+        match.clock.fold(match, event_time(event) or time)
     return match
+
+
+def event_time(event: Event) -> str | None:
+    """A stored event's ``time`` (its envelope's), ``None`` for one not stored yet."""
+    time: str | None = event.get("time")  # type: ignore[assignment]  # an envelope's key, not an event's
+    return time
 
 
 def replay(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -> Match[Any]:
@@ -220,7 +247,8 @@ def replaying(events: Sequence[Event], rules_for: Callable[[str], Rules[Any]]) -
 
 
 def submit(
-    match: Match[Any], actor: str, command: JsonObject, seed: str | None = None, earlier: Earlier | None = None
+    match: Match[Any], actor: str, command: JsonObject, seed: str | None = None, earlier: Earlier | None = None,
+    *, now: str | None = None,
 ) -> list[Event]:
     """The events one command produces, or :class:`IllegalMove`. ``match`` is left as it was.
 
@@ -234,13 +262,15 @@ def submit(
     have is refused as ``unknown_field``, since it would be recorded and mean
     nothing, and a missing or mistyped one too, so ``decide`` only ever reads
     well-formed commands.
+
+    ``now`` is the time the events will be stored at: a game's clock judges the command then.
     """
-    return submit_and_fold(match, actor, command, seed, earlier)[0]
+    return submit_and_fold(match, actor, command, seed, earlier, now=now)[0]
 
 
 def submit_and_fold(
     match: Match[StateT], actor: str, command: JsonObject, seed: str | None = None, earlier: Earlier | None = None,
-    *, in_place: bool = False,
+    *, in_place: bool = False, now: str | None = None,
 ) -> tuple[list[Event], Match[StateT]]:
     """:func:`submit`, with the match after the events: deciding folds them anyway, so a caller
     that keeps the new state need not copy and fold again.
@@ -249,22 +279,29 @@ def submit_and_fold(
     caller that owns ``match`` and drops it if the events are not stored. A refused command still
     leaves ``match`` as it was, since rules decide without touching the state. ``earlier`` is the state at
     an earlier version, for an accepted takeback (see :func:`apply_event`).
+
+    ``now`` is the time the store will give the events (its ``now_iso`` format): the clock judges a claim
+    or a late move at that time and the events are folded at it, so this fold is the stored events' fold.
     """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalMove("invalid_field", "a command is an object with a string 'type'", field="type")
     refuse_resigned(match, actor)
     if match.ended:
         raise IllegalMove("game_over", "the game has ended")
-    if command["type"] in TABLE_COMMANDS:
+    if command["type"] == CLAIM_TIMEOUT.type:
+        events = decide_claim(match, actor, command, now)
+    elif command["type"] in TABLE_COMMANDS:
         events = decide_table(match, actor, command)
     else:
         if command["type"] != RESOLVE_CHANCE:  # the organiser deals before the seats are taken, as the server does
             refuse_until_seated(match)
+            if match.clock is not None:
+                refuse_out_of_time(match, actor, now)
         events = _decide_move(match, actor, command)
     working = match if in_place else match.copy()
     for event in events:
-        apply_event(working, event, earlier)
-    return events + _follow_up(working, seed), working
+        apply_event(working, event, earlier, time=now)
+    return events + _follow_up(working, seed, now), working
 
 
 def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Event]:
@@ -289,7 +326,7 @@ def _decide_move(match: Match[Any], actor: str, command: JsonObject) -> list[Eve
     return [stamp({**event, "seat": event.get("seat") or actor}) for event in decided]
 
 
-def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
+def _follow_up(working: Match[Any], seed: str | None, now: str | None = None) -> list[Event]:
     """Server-side chance draws and the end of the game, folded into ``working``."""
     added: list[Event] = []
     while working.chance_mode == SERVER and not working.table.over:
@@ -297,11 +334,11 @@ def _follow_up(working: Match[Any], seed: str | None) -> list[Event]:
         if node is None:
             break
         event = chance_event(node, derive_outcome(seed or "", working.version + 1, node))
-        apply_event(working, event)
+        apply_event(working, event, time=now)
         added.append(event)
     if (working.table.over or working.rules.is_over(working.state)) and not working.ended:
         event = make_event("game_ended", {"seed": seed if working.chance_mode == SERVER else None})
-        apply_event(working, event)
+        apply_event(working, event, time=now)
         added.append(event)
     return added
 
@@ -396,6 +433,7 @@ def view(match: Match[Any], reader: str | None) -> JsonObject:
         "seed": match.seed,
         "state": match.rules.view(match.state, ORGANISER if match.ended else reader),
         "score": match.score,
+        "clock": match.clock.view() if match.clock is not None else None,
     }
 
 

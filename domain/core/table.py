@@ -7,6 +7,9 @@ taken back out of a history:
   the resigning seat last and the others as the game's own scoring ranks them then (TABLE-RESIGN-2);
 * ``abandon`` (the organiser): ``game_abandoned``, and the game ends, scored as abandoned: nobody is ranked
   (TABLE-ABANDON-1);
+* ``claim_timeout`` (a seat or the organiser, in a game with a clock): ``timeout_claimed``, decided by
+  :mod:`domain.core.clock` against the server's time, and the game ends, scored as the flagged seat's
+  resignation (TABLE-CLOCK-3, TABLE-CLOCK-4);
 * ``join_seat`` (whoever takes an open seat, through ``POST /games/{id}/seats/{seat}/join``):
   ``seat_joined`` with the name of the player who took it (TABLE-SEAT-2);
 * ``rotate_token`` (the organiser, or a reader for its own token, through
@@ -20,8 +23,9 @@ A game created with open seats refuses every seat's game move until each seat is
 game of two cannot be played by one. The organiser's draws are taken meanwhile, as the server makes its
 own at creation: the cards are dealt before everyone sits down.
 
-``resign`` and ``abandon`` are posted to the moves endpoint like any move, with its version and
-idempotency discipline; the other two change who holds a token, so only their own endpoints take them,
+``resign``, ``abandon``, ``claim_timeout`` and the takeback's three are posted to the moves endpoint like any
+move, with its version and idempotency discipline; ``join_seat`` and ``rotate_token`` change who holds a token,
+so only their own endpoints take them,
 where the service stores the new token's hash in the same step as the event.
 The rules are written out in docs/api.md ("Table rules"), and each game's page says how it scores.
 """
@@ -30,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.core.clock import CLAIM_TIMEOUT, TIMEOUT_CLAIMED
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, make_event
 from domain.core.move_types import Field, MoveType, MoveTypes
@@ -61,13 +66,15 @@ ROTATE_TOKEN = MoveType(
     (Field("reader", "string", "the seat, or organiser, whose token is replaced"),),
 )
 # Posted to the moves endpoint, by any game's seats or organiser.
-TABLE_MOVES = MoveTypes((RESIGN, ABANDON), tuple(TAKEBACK_MOVES.values()))
+TABLE_MOVES = MoveTypes((RESIGN, ABANDON, CLAIM_TIMEOUT), tuple(TAKEBACK_MOVES.values()))
 # Only the seat endpoints submit these: each changes who holds a token, which the service stores with the event.
 SEAT_COMMANDS = MoveTypes((JOIN_SEAT, ROTATE_TOKEN))
 TABLE_COMMANDS = frozenset({*TABLE_MOVES, *SEAT_COMMANDS})
-TABLE_EVENTS = frozenset({"seat_resigned", "game_abandoned", "seat_joined", "token_rotated"}) | TAKEBACK_EVENTS
+TABLE_EVENTS = (frozenset({"seat_resigned", "game_abandoned", "seat_joined", "token_rotated", TIMEOUT_CLAIMED})
+                | TAKEBACK_EVENTS)
 RESIGNED = "resigned"
 ABANDONED = "abandoned"
+TIMEOUT = "timeout"
 
 
 @dataclass
@@ -82,6 +89,8 @@ class Table:
     abandoned: bool = False
     reason: str | None = None
     tokens_changed_at: int = 1
+    # The seat whose clock ran out, once a claim was granted (TABLE-CLOCK-3).
+    timed_out: str | None = None
 
     @classmethod
     def at_creation(cls, created: JsonObject) -> Table:
@@ -90,10 +99,13 @@ class Table:
     @property
     def over(self) -> bool:
         """The table has ended the game, whatever its rules say of the position."""
-        return self.abandoned or bool(self.resigned)
+        return self.abandoned or bool(self.resigned) or self.timed_out is not None
 
     def ended_by(self) -> JsonObject | None:
-        """``{"reason": "resigned", "seat"}`` or ``{"reason": "abandoned", "detail"}``, ``None`` for a rules end."""
+        """``{"reason": "resigned" | "timeout", "seat"}`` or ``{"reason": "abandoned", "detail"}``, ``None`` for a
+        rules end."""
+        if self.timed_out is not None:
+            return {"reason": TIMEOUT, "seat": self.timed_out}
         if self.resigned:
             return {"reason": RESIGNED, "seat": self.resigned[0]}
         if self.abandoned:
@@ -102,11 +114,12 @@ class Table:
 
     def copy(self) -> Table:
         return Table(list(self.open_seats), dict(self.names), list(self.resigned), self.abandoned, self.reason,
-                     self.tokens_changed_at)
+                     self.tokens_changed_at, self.timed_out)
 
     def to_json(self) -> JsonObject:
         return {"open_seats": self.open_seats, "names": self.names, "resigned": self.resigned,
-                "abandoned": self.abandoned, "reason": self.reason, "tokens_changed_at": self.tokens_changed_at}
+                "abandoned": self.abandoned, "reason": self.reason, "tokens_changed_at": self.tokens_changed_at,
+                **({"timed_out": self.timed_out} if self.timed_out is not None else {})}
 
     @classmethod
     def from_json(cls, value: JsonObject | None, created: JsonObject) -> Table:
@@ -114,7 +127,7 @@ class Table:
         if value is None:
             return cls.at_creation(created)
         return cls(list(value["open_seats"]), dict(value["names"]), list(value["resigned"]), value["abandoned"],
-                   value["reason"], value["tokens_changed_at"])
+                   value["reason"], value["tokens_changed_at"], value.get("timed_out"))
 
     def apply(self, event: Event, version: int) -> None:
         """Fold one table event, the ``version``-th of the game."""
@@ -130,6 +143,8 @@ class Table:
             self.tokens_changed_at = version
         elif kind == "token_rotated":
             self.tokens_changed_at = version
+        elif kind == TIMEOUT_CLAIMED:
+            self.timed_out = event["data"]["flagged"]
 
 
 class AtTable(Protocol):
@@ -209,12 +224,17 @@ def seats_view(match: AtTable) -> list[JsonObject]:
 
 def score_sheet(match: AtTable) -> JsonObject:
     """The final score sheet of an ended game: the rules' own, unless the table ended it (TABLE-RESIGN-2,
-    TABLE-ABANDON-1). The scoring worker and every audit use this one function."""
+    TABLE-ABANDON-1, TABLE-CLOCK-4). The scoring worker and every audit use this one function."""
     table = match.table
     if not table.over:
         sheet: JsonObject = match.rules.final_score(match.state)
         return sheet
     standing: JsonObject = match.rules.standing(match.state)
+    if table.timed_out is not None:  # TABLE-CLOCK-4: scored as the flagged seat's resignation
+        return {"outcome": TIMEOUT, "rule": "TABLE-CLOCK-4", "flagged": table.timed_out,
+                "lines": standing.get("lines", []), "totals": standing.get("totals", {}),
+                "ranking": resigned_last(standing.get("ranking", []), match.seats, [table.timed_out]),
+                "tie_breaks": standing.get("tie_breaks", [])}
     if table.abandoned and not table.resigned:
         return {"outcome": ABANDONED, "rule": "TABLE-ABANDON-1", "detail": table.reason,
                 "lines": standing.get("lines", []), "totals": standing.get("totals", {}), "ranking": [],

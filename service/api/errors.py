@@ -16,6 +16,7 @@ import logging
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from domain.core.clock import ClockRunning
 from domain.core.errors import IllegalMove
 from service.api import jsonio
 from service.store.connection import OUTAGE_ERRORS
@@ -46,6 +47,10 @@ _ILLEGAL_MOVE_STATUS = {
     "takeback_past_draw": 409,
     "no_takeback_pending": 409,
     "not_yours_to_answer": 403,
+    # The clock's (domain.core.clock): the claim or the move is well formed, the clock is not in a state for it.
+    "clock_running": 409,
+    "not_on_clock": 409,
+    "out_of_time": 409,
 }
 
 # Stable codes for the HTTP failures Werkzeug raises before a view runs.
@@ -103,7 +108,11 @@ def problem(error: ApiError) -> Response:
 def from_illegal_move(refusal: IllegalMove) -> ApiError:
     status = _ILLEGAL_MOVE_STATUS.get(refusal.code, 422)
     title = "Move refused by the rules" if refusal.rule_id else "Move refused"
-    return ApiError(status, refusal.code, title, refusal.message, field=refusal.field, rule_id=refusal.rule_id)
+    # A claim made too early says how much time is left (TABLE-CLOCK-3).
+    error = ApiError(status, refusal.code, title, refusal.message, field=refusal.field, rule_id=refusal.rule_id)
+    if isinstance(refusal, ClockRunning):
+        error.extra["remaining_ms"] = refusal.remaining_ms
+    return error
 
 
 def from_http_exception(error: HTTPException) -> ApiError:

@@ -19,6 +19,7 @@ from domain.core.match import create, legal_moves, view
 from domain.registry import get_rules
 from service.api import context, moves
 from service.api.auth import new_tokens, reader_for
+from service.api.clocks import with_now
 from service.api.context import (
     current_match,
     game_meta,
@@ -39,6 +40,7 @@ from service.api.schemas import (
 )
 from service.api.versions import etag, not_modified, shaped_for
 from service.store.envelope import redact_envelope
+from service.store.store import now_iso
 
 blueprint = Blueprint("games", __name__)
 
@@ -54,8 +56,9 @@ def create_game():
     # The seed stays in the store's private hash until the game_ended event reveals it.
     seed = (body.get("seed") or secrets.token_hex(32)) if body["chance_mode"] == SERVER else None
     try:
+        now = now_iso()  # the clock, if any, starts at the time the store gives the opening events
         match, events = create(rules, body["options"], body["players"], body["chance_mode"], seed, body["open_seats"],
-                               body.get("takebacks"))
+                               body.get("takebacks"), clock=body.get("clock"), now=now)
     except IllegalMove as refusal:
         # The engine counts seats; the request names them as players.
         refusal.field = "players" if refusal.field == "seats" else refusal.field
@@ -64,7 +67,7 @@ def create_game():
     open_seats = match.table.open_seats
     tokens = new_tokens([seat for seat in match.seats if seat not in open_seats])
     result = context.store().create(game_id, events, seed=seed, tokens=tokens, players=body["players"],
-                                    open_seats=open_seats)
+                                    open_seats=open_seats, time=now)
     matches = context.services().matches
     matches.learn(game_id, {sha256_hex(token): reader for reader, token in tokens.items()}, seed, len(match.seats),
                   result.last_version)
@@ -133,7 +136,8 @@ def get_game(game_id: str):
     headers = {"ETag": etag(match.version, reader), **shaped_for(reader)}
     if not_modified(headers["ETag"]):
         return "", 304, headers
-    return {"game_id": game_id, "reader": reader_name(reader), **view(match, reader)}, 200, headers
+    return {"game_id": game_id, "reader": reader_name(reader), **with_now(view(match, reader))}, 200, headers
+
 
 
 @blueprint.get("/games/<game_id>/legal-moves")

@@ -28,6 +28,7 @@ from domain.core.events import ORGANISER
 from domain.core.match import Match, legal_moves, may_act, seat_ids, submit_and_fold, view, waiting_for
 from service.api import context, prelude
 from service.api.auth import reader_for
+from service.api.clocks import with_now
 from service.api.context import game_meta, json_body, not_found, prelude_for
 from service.api.errors import ApiError
 from service.api.schemas import MoveSchema, load
@@ -36,6 +37,7 @@ from service.api.versions import etag, expected_version
 from service.store import BucketCharge, GameNotFound, IdempotencyMismatch, RateLimited, VersionConflict
 from service.store.envelope import Envelope, redact_envelope
 from service.store.keys import game_keys
+from service.store.store import now_iso
 
 # One instance serves every request: building a marshmallow schema costs more than loading a move with it.
 MOVE_SCHEMA = MoveSchema()
@@ -74,9 +76,12 @@ def submit(game_id: str):
         if key is not None and batch is not None:
             return _replay(game_id, key, batch, command, mover.reader)
         raise _stale(expected, max(match.version, game_meta(game_id)["version"]))
+    # One time for the decision and the events' envelopes: a clock judges the move then, and the fold this
+    # process keeps equals the fold of the stored events (TABLE-CLOCK-2).
+    now = now_iso()
     try:
         events, after = submit_and_fold(match, actor, body, mover.seed, context.store().earlier(game_id),
-                                        in_place=True)
+                                        in_place=True, now=now)
     except IllegalMove:
         matches.remember(game_id, match)  # a refused command leaves the state as it was
         mover.settle()
@@ -85,7 +90,7 @@ def submit(game_id: str):
         if key is not None and batch is not None:
             return _replay(game_id, key, batch, command, mover.reader)
         raise
-    return _append(game_id, expected, events, command, key, mover, after)
+    return _append(game_id, expected, events, command, key, mover, after, now)
 
 
 @dataclass
@@ -142,7 +147,9 @@ class Mover:
             prelude.fetch()
 
 
-def _append(game_id: str, expected: int, events: list, command: dict, key: str | None, mover: Mover, after: Match):
+def _append(
+    game_id: str, expected: int, events: list, command: dict, key: str | None, mover: Mover, after: Match, now: str
+):
     """Append the move's events and answer: the store's refusals become the API's, and the game after the
     move goes back to the cache once the answer is serialised: the next move there folds into it in place,
     and a view may hold parts of the state. Before that its snapshot is saved when one is due (the end of the
@@ -150,7 +157,7 @@ def _append(game_id: str, expected: int, events: list, command: dict, key: str |
     services = context.services()
     try:
         result = services.store.append(game_id, expected, events, command=command, command_id=str(uuid.uuid4()),
-                                       idempotency_key=key, charge=mover.charge())
+                                       idempotency_key=key, charge=mover.charge(), time=now)
     except RateLimited as limited:
         raise services.limiter.limited(limited.requests_left) from None
     except GameNotFound:
@@ -246,7 +253,7 @@ def _move_response(
         body["may_act"] = may_act(after)
         body["legal_moves"] = _next_moves(after, reader)
     if "view" in extra:
-        body["view"] = {"game_id": game_id, "reader": reader, **view(after, reader)}
+        body["view"] = {"game_id": game_id, "reader": reader, **with_now(view(after, reader))}
     headers = {"ETag": etag(last), "Idempotent-Replayed": "true" if replayed else "false"}
     return body, 201, headers
 

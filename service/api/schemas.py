@@ -40,6 +40,8 @@ class CreateGameSchema(Schema):
                              validate=validate.Length(max=16))
     # Who answers a takeback request (TABLE-TAKEBACK-2): the other seats unless the game says otherwise.
     takebacks = fields.String(validate=validate.OneOf(TAKEBACK_MODES))
+    # A time control (TABLE-CLOCK-1), checked by domain.core.clock, which names the field at fault.
+    clock = fields.Raw()
 
     @validates_schema
     def seed_only_in_server_mode(self, data: dict, **_: Any) -> None:

@@ -31,6 +31,7 @@ from service.api.versions import etag, expected_version
 from service.store import GameNotFound, VersionConflict, index
 from service.store import seats as seat_index
 from service.store.envelope import redact_envelope
+from service.store.store import now_iso
 
 blueprint = Blueprint("seats", __name__)
 log = logging.getLogger("cairn.api")
@@ -97,11 +98,12 @@ def _change(game_id: str, meta: dict, actor: str, command: JsonObject, *, reader
         match = matches.current(game_id, version)
         if asked is not None and match.version != asked:
             raise _stale(asked, match.version)
-        events, after = submit_and_fold(match, actor, command)
+        now = now_iso()  # the event's time, at which a clock the join starts is folded
+        events, after = submit_and_fold(match, actor, command, now=now)
         try:
             result = store.change_token(
                 game_id, match.version, events, command={**command, "seat": actor}, reader=reader, token=token,
-                open_seats=after.table.open_seats, players=[seat["name"] for seat in seats_view(after)],
+                open_seats=after.table.open_seats, players=[seat["name"] for seat in seats_view(after)], time=now,
             )
         except GameNotFound:
             raise not_found(game_id) from None

@@ -38,6 +38,7 @@ from domain.core.match import Match, apply_event, start, view
 from domain.registry import get_rules
 from service.api import context
 from service.api.auth import reader_for
+from service.api.clocks import with_now
 from service.api.context import game_meta, is_revealed, reader_name
 from service.api.errors import ApiError
 from service.api.schemas import StreamQuery, load
@@ -213,5 +214,5 @@ class _Following:
     def _view(self) -> str:
         """The reader's view as of the last event sent; no ``id``, so ``Last-Event-ID`` still names that event."""
         assert self.match is not None, "a view follows the load or the first event"
-        shown = {"game_id": self.game_id, "reader": reader_name(self.reader), **view(self.match, self.reader)}
+        shown = {"game_id": self.game_id, "reader": reader_name(self.reader), **with_now(view(self.match, self.reader))}
         return f"event: view\ndata: {json.dumps(shown)}\n\n"

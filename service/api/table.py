@@ -1,9 +1,10 @@
 """The live table page: one game's board in the browser, following the live stream, with a seat's moves.
 
-The page is the board renderers of ``service/boards`` with a small script (``table.js``) that talks to
-this API from the browser: the game and its legal moves, the stream, and moves with If-Match and an
-Idempotency-Key. It needs only the game's meta to choose the renderer; the token stays in the page (a
-``token`` query parameter or typed in), so this handler never reads secrets.
+The page is the board renderers of ``service/boards`` with a small script (``table.js``, and
+``table-clock.js`` for a game's clocks) that talks to this API from the browser: the game and its legal
+moves, the stream, and moves with If-Match and an Idempotency-Key. It needs only the game's meta to choose
+the renderer; the token stays in the page (a ``token`` query parameter or typed in), so this handler never
+reads secrets.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def render(game_id: str, game: str) -> str:
             .replace("__STYLE__", board_style())
             .replace("__CONFIG__", config)
             .replace("__BOARD_SCRIPT__", board_script(game))
+            .replace("__CLOCK_SCRIPT__", (FOLDER / "table-clock.js").read_text(encoding="utf-8"))
             .replace("__TABLE_SCRIPT__", (FOLDER / "table.js").read_text(encoding="utf-8")))
 
 

@@ -115,10 +115,18 @@
       `<table><tr><th>Player</th><th>Rule</th><th>For</th><th>Points</th></tr>${lines}${ending}</table></article>`;
   }
 
+  /* A clock's time left as people read it: "4:05.3", "0:00.0" once it has run out (never below). */
+  function clockText(milliseconds) {
+    const tenths = Math.max(0, Math.floor(milliseconds / 100));
+    const minutes = Math.floor(tenths / 600);
+    const seconds = ((tenths % 600) / 10).toFixed(1).padStart(4, "0");
+    return `${minutes}:${seconds}`;
+  }
+
   const describers = {};
 
   const CairnBoards = {
-    el, text, board, escapeText, hue, seatColour, card, back, track, token, tip, words, scoreTable,
+    el, text, board, escapeText, hue, seatColour, card, back, track, token, tip, words, scoreTable, clockText,
     /* A game may name a move's values in its own terms (a card id as its species); see describe(). */
     registerDescriber(game, describe) { describers[game] = describe; },
     /* One value of a move in words, named as the game names it: "Snowy owl (sleigh)", "none" for [] or null,

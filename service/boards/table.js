@@ -21,6 +21,7 @@
  * Takebacks (TABLE-TAKEBACK-*): the seat the view names in may_take_back is offered "Ask to take back";
  * while a request is open every page shows it, and whoever it waits for (a seat, or the organiser's page)
  * is offered "Accept" and "Decline". Each is a move like any other.
+ * A game with a clock shows it (table-clock.js), and a seat or the organiser claims a fallen flag there.
  */
 (function () {
   "use strict";
@@ -217,6 +218,7 @@
     resign.textContent = resign.dataset.armed === "true" ? "Click again to resign" : "Resign";
     drawOpenSeats(seat);
     drawTakeback(seat);
+    CairnClock.show(view, seatName, reader ? (flagged) => submit({type: "claim_timeout", flagged}) : null);
     document.body.dataset.sending = String(sending);
   }
 

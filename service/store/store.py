@@ -130,7 +130,7 @@ class EventStore:
 
     def create(
         self, game_id: str, events: list[Event], *, seed: str | None, tokens: dict[str, str], players: list[str],
-        open_seats: list[str] | None = None,
+        open_seats: list[str] | None = None, time: str | None = None,
     ) -> AppendResult:
         """Record a new game (``events`` from ``domain.core.match.create``); tokens are stored hashed only, and
         ``open_seats`` have none until taken (:meth:`change_token`).
@@ -140,9 +140,11 @@ class EventStore:
         so a game kept then would be one nobody can play, listed for ever. The undo follows the creation
         down the master's replication stream, so a replica that had the creation drops it too; only a
         master lost between the two leaves the game on its promoted replica, with no token given out.
+
+        ``time`` is the events' time when the caller took it already (to start the game's clock at it).
         """
         created = events[0]["data"]
-        time = now_iso()
+        time = time or now_iso()
         envelopes, payloads = self._seal_batch(
             game_id, events, _Head(0, GENESIS_HASH, created["rules_version"]), None, uuid.uuid4().hex, time
         )
@@ -216,13 +218,15 @@ class EventStore:
         command_id: str,
         idempotency_key: str | None,
         charge: BucketCharge | None = None,
+        time: str | None = None,
     ) -> AppendResult:
         """Append one command's events at ``expected_version`` + 1 onwards, or refuse.
 
         A seen idempotency key returns the range it recorded (``duplicate=True``)
         and appends nothing, whatever the game's version is now. With a
         ``charge`` the request is first taken from that rate-limit bucket, in
-        the same script; an empty bucket raises :class:`RateLimited`.
+        the same script; an empty bucket raises :class:`RateLimited`. ``time`` (the :func:`now_iso` the caller
+        decided the events at, for a game's clock) is the events' time, else it is taken now.
         """
         if not events:
             raise ValueError("an append needs at least one event")
@@ -234,15 +238,16 @@ class EventStore:
             index.expect_change(self._client, game_id)
         left: float | None = None
         for _attempt in range(2):
-            time = now_iso()
-            envelopes, payloads = self._seal_batch(game_id, events, head, command, command_id, time, expected_version)
+            stamp = time or now_iso()
+            envelopes, payloads = self._seal_batch(game_id, events, head, command, command_id, stamp,
+                                                   expected_version)
             bucket = [charge.key] if charge else []
             rate = [charge.rate, charge.burst, charge.now] if charge else ["", "", ""]
             reply, confirmed = self._run(
                 self._scripts.append, [keys.events, keys.meta, keys.idem, *bucket],
                 [
                     expected_version, head.hash, idempotency_key or "", command_hash,
-                    envelopes[-1]["hash"], time, status or "", *rate, *payloads,
+                    envelopes[-1]["hash"], stamp, status or "", *rate, *payloads,
                 ],
             )
             outcome = text(reply[0])
@@ -496,20 +501,21 @@ class EventStore:
 
     def change_token(
         self, game_id: str, expected_version: int, events: list[Event], *, command: JsonObject, reader: str,
-        token: str, open_seats: list[str], players: list[str],
+        token: str, open_seats: list[str], players: list[str], time: str | None = None,
     ) -> AppendResult:
         """Append a table event that gives ``reader`` the new ``token`` (a join, a rotation), removing any
         token it held, in one step (:mod:`service.store.seats`); :class:`VersionConflict` if the game is no
-        longer at ``expected_version``. ``open_seats`` and ``players`` are the meta's after the event."""
+        longer at ``expected_version``. ``open_seats`` and ``players`` are the meta's after the event; ``time``
+        is the event's, as :meth:`append` takes it."""
         keys = game_keys(game_id)
         head = self._head(game_id, expected_version)
         for _attempt in range(2):
-            time = now_iso()
-            envelopes, payloads = self._seal_batch(game_id, events, head, command, uuid.uuid4().hex, time,
+            stamp = time or now_iso()
+            envelopes, payloads = self._seal_batch(game_id, events, head, command, uuid.uuid4().hex, stamp,
                                                    expected_version)
             reply, confirmed = self._run(
                 self._change_token, [keys.events, keys.meta, keys.private],
-                [expected_version, head.hash, envelopes[-1]["hash"], time, reader, f"token:{sha256_hex(token)}",
+                [expected_version, head.hash, envelopes[-1]["hash"], stamp, reader, f"token:{sha256_hex(token)}",
                  json.dumps(open_seats), json.dumps(players), *payloads],
             )
             outcome = text(reply[0])

@@ -175,3 +175,6 @@ def test_the_python_clients_examples_run_as_written(base_url, worker, tmp_path, 
     assert namespace["asked"]["events"][0]["type"] == "takeback_requested"
     assert [event["type"] for event in namespace["granted"]["events"]] == ["takeback_accepted", "moves_taken_back"]
     assert namespace["rewound"]["taken_back"] == [[9, 9]] and namespace["rewound"]["takeback"] is None
+    (clocks,) = examples["Clocks"]
+    assert run_python(clocks, namespace).startswith("clock_running p1's clock is still running: ")
+    assert namespace["clock"]["mode"] == "fischer" and namespace["clock"]["seats"]["p1"]["running"] is True

@@ -60,6 +60,8 @@ def make_header(game_id: str, created: dict, *, title: str, version: int, status
         "head_hash": head_hash,
         "score_sheet": score_sheet,
         "reader": reader_class,
+        # A game with a clock (TABLE-CLOCK-1) says so; a record of one without is what it was before clocks.
+        **({"clock": created["clock"]} if "clock" in created else {}),
     }
 
 

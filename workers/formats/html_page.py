@@ -15,6 +15,7 @@ import json
 import zlib
 from html import escape
 
+from domain.core.clock import TIMEOUT_CLAIMED
 from domain.core.events import ORGANISER, full_data
 from domain.core.match import Match, apply_event, replaying, start, view
 from domain.core.takeback import MOVES_TAKEN_BACK
@@ -49,6 +50,10 @@ def move_in_words(shown: Envelope, names: dict[str, str]) -> str:
     if kind == MOVES_TAKEN_BACK:
         text = taken_back_text(shown["data"])
         return text[0].upper() + text[1:]
+    if kind == TIMEOUT_CLAIMED:
+        flagged = shown["data"]["flagged"]
+        claimant = names.get(shown.get("seat") or "", shown.get("seat") or "")
+        return f"Time: the clock of {names.get(flagged, flagged)} ({flagged}) has run out, claimed by {claimant}"
     who = names.get(shown.get("seat") or "", shown.get("seat") or "")
     details = " ".join(f"{name}={token(value)}" for name, value in full_data(shown).items())
     said = f"{who}: {words(kind)}" + (f" ({details})" if details else "")
@@ -132,8 +137,17 @@ def _header_line(header: dict) -> str:
     players = ", ".join(f"{seat['name']} ({seat['seat']})" for seat in header["players"])
     shown_to = {"all": "everyone (the game has ended)", "public": "the public", ORGANISER: "the organiser"}
     reader = shown_to.get(header["reader"], f"seat {header['reader']}")
+    clock = header.get("clock")
+    timed = "" if clock is None else f" \u00b7 clock {clock_settings_text(clock)}"
     return (f"{header['title']} \u00b7 {players} \u00b7 {header['version']} versions \u00b7 {header['status']} "
-            f"\u00b7 as seen by {reader} \u00b7 head {header['head_hash'][:16]}")
+            f"\u00b7 as seen by {reader}{timed} \u00b7 head {header['head_hash'][:16]}")
+
+
+def clock_settings_text(clock: dict) -> str:
+    """``60 s + 5 s a turn`` or ``30 s a turn``: a time control as people say it."""
+    if "turn_seconds" in clock:
+        return f"{clock['turn_seconds']} s a turn"
+    return f"{clock['initial_seconds']} s + {clock['increment_seconds']} s a turn"
 
 
 PAGE_HEAD = """<!DOCTYPE html>
@@ -155,6 +169,8 @@ nav button {{ font-size: 1em; padding: .2em .8em; }} nav input[type=range] {{ fl
 #move.taken-back {{ text-decoration: line-through; color: #6b7b86; }}
 #move .note {{ text-decoration: none; display: inline-block; margin-left: .5em; font-weight: 400; }}
 #error {{ color: #a33; padding: 0 1em; }} #error:empty {{ display: none; }}
+#clock {{ padding: .4em 1em; background: #fff; border-bottom: 1px solid #c9d6df; font-variant-numeric: tabular-nums; }}
+#clock:empty {{ display: none; }}
 #stage {{ padding: 1em; }}
 </style>
 </head>
@@ -169,6 +185,7 @@ nav button {{ font-size: 1em; padding: .2em .8em; }} nav input[type=range] {{ fl
 <span id="version">Loading&hellip;</span>
 </nav>
 <div id="move"></div>
+<div id="clock"></div>
 <div id="error"></div>
 <main id="stage"></main>
 """
@@ -209,6 +226,17 @@ PAGE_SCRIPT = """<script>
     return line.replace(/[A-Za-z][A-Za-z0-9_#-]*/g, name);
   }
 
+  /* The clocks as of this version (TABLE-CLOCK-2): each seat's time left, the running ones marked. */
+  function clockLine(view) {
+    const clock = view.clock;
+    if (!clock) { return ""; }
+    const names = Object.fromEntries(view.seats.map((seat) => [seat.seat, seat.name]));
+    const shown = Object.entries(clock.seats).map(([seat, entry]) =>
+      `${names[seat] || seat} ${CairnBoards.clockText(entry.remaining_ms)}${entry.running ? " \u25B6" : ""}`);
+    const at = clock.as_of ? ` at ${clock.as_of.slice(11, 23)} UTC` : "";
+    return `Clock${at}: ${shown.join(" \u00b7 ")}`;
+  }
+
   const frames = await unpack();
   const views = [];
   frames.forEach((frame, index) => views.push(index === 0 ? frame.view : applied(views[index - 1], frame.changes)));
@@ -240,6 +268,7 @@ PAGE_SCRIPT = """<script>
       note.textContent = "(taken back)";
       move.append(note);
     }
+    byId("clock").textContent = clockLine(view);
     byId("version").textContent = "Version " + frames[index].version + " of " + frames[frames.length - 1].version;
     slider.value = String(index);
     byId("first").disabled = byId("prev").disabled = index === 0;

@@ -16,6 +16,10 @@ outcome and ``?`` a move or outcome hidden from the record's reader (a move is
 shown to every reader unless it names another seat's secret); ``{...}`` and ``;``
 start comments. :func:`replay_notation` submits the moves and outcomes again
 through the rules.
+
+A game with a clock (TABLE-CLOCK-1) has a ``Clock`` tag (its settings) and a ``Started`` tag (the time of
+its creation), and each line gives the time of its first event after the version (``4. @2026-12-07T01:00:03.250000Z
+p1 keep``): the clock is folded from those times, so a timeout claim replays as the server judged it.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from typing import Any
 
 from domain.core.canonical import canonical_json
 from domain.core.chance import TABLE, derive_outcome
+from domain.core.clock import TIMEOUT_CLAIMED
 from domain.core.errors import IllegalMove
 from domain.core.events import ORGANISER, Event, JsonObject, full_data, seat_of
 from domain.core.match import RESOLVE_CHANCE, Match, apply_event, replaying, start, submit
@@ -41,6 +46,7 @@ BARE = re.compile(r"[A-Za-z0-9_#@.:/+\-]+")
 KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\]\s*$')
 NUMBER = re.compile(r"(\d+)\.\s+")
+TIME = re.compile(r"@(\S+)\s+")
 HIDDEN = "?"
 MARKERS = {"game_ended": "end", "game_scored": "scored"}
 
@@ -68,6 +74,7 @@ class Move:
     version: int
     seat: str
     command: dict | None
+    time: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,12 +82,14 @@ class Chance:
     version: int
     key: str
     outcome: list[str] | None
+    time: str | None = None
 
 
 @dataclass(frozen=True)
 class Marker:
     version: int
     kind: str
+    time: str | None = None
 
 
 Line = Move | Chance | Marker
@@ -122,6 +131,8 @@ def tags_for(header: dict) -> list[tuple[str, str]]:
         tags.append(("OpenSeats", canonical_json(opened)))
     if header.get("takebacks") is not None:
         tags.append(("Takebacks", header["takebacks"]))
+    if header.get("clock") is not None:
+        tags.append(("Clock", canonical_json(header["clock"])))
     if header["seed_hash"] is not None:
         tags.append(("SeedHash", header["seed_hash"]))
     if header["seed"] is not None:
@@ -144,11 +155,31 @@ def result_text(sheet: dict) -> str:
 
 
 def write_notation(out: TextOut, source: ExportInput) -> None:
-    for name, value in tags_for(source.header):
+    tags = tags_for(source.header)
+    timed = source.header.get("clock") is not None
+    if timed:
+        tags.insert(next(index for index, (name, _) in enumerate(tags) if name == "Clock") + 1,
+                    ("Started", next(iter(source.envelopes()))["time"]))
+    for name, value in tags:
         out.write(f"[{name} {json.dumps(value, ensure_ascii=False)}]\n")
     out.write("\n")
-    for line in move_lines(shown_with_public_moves(source)):
+    clocks = clock_notes(source.envelopes()) if timed else None
+    for line in move_lines(shown_with_public_moves(source), timed=timed, clocks=clocks):
         out.write(line + "\n")
+
+
+def clock_notes(envelopes: Iterable[Envelope]) -> Iterator[str]:
+    """For each event of a game with a clock, each seat's time left after its batch (``p1 8.750 s, p2 10.000
+    s``), the increments its follow-ups gave included: the clocks are public, so every reader's record shows
+    them, folded from the whole history."""
+    match: Match[Any] | None = None
+    for batch in _batches(envelopes):
+        for envelope in batch:
+            match = start(get_rules(envelope["data"]["game"]), envelope) if match is None else \
+                apply_event(match, envelope)
+        shown = match.clock.view()["seats"] if match is not None and match.clock is not None else {}
+        note = ", ".join(f"{seat} {entry['remaining_ms'] / 1000:.3f} s" for seat, entry in shown.items())
+        yield from [note] * len(batch)
 
 
 def shown_with_public_moves(source: ExportInput) -> Iterator[Envelope]:
@@ -212,25 +243,30 @@ def _strings(value: object) -> set[str]:
     return set()
 
 
-def move_lines(shown: Iterable[Envelope]) -> Iterator[str]:
-    """One line per command, chance outcome and end marker, from envelopes as the reader is shown them.
+def move_lines(shown: Iterable[Envelope], *, timed: bool = False, clocks: Iterator[str] | None = None) -> Iterator[str]:
+    """One line per command, chance outcome and end marker, from envelopes as the reader is shown them;
+    ``timed`` (a game with a clock), each with its event's time, and a seat's move with the time left on
+    the clocks after it (``clocks``: a note per envelope, in step with ``shown``).
 
-    The other events of a batch follow from its command, so they get no line.
+    The other events of a batch follow from its command, so they get no line. A granted timeout claim says
+    whose clock ran out.
     """
     for envelope in shown:
-        version = envelope["version"]
+        left = f" {{left: {next(clocks)}}}" if clocks is not None else ""
+        number = f"{envelope['version']}." + (f" @{envelope['time']}" if timed else "")
         kind = envelope["type"]
         command = envelope.get("command")
         if kind == "chance_resolved":
-            yield f"{version}. * {token(envelope['data']['key'])} -> {_outcome(envelope)}"
+            yield f"{number} * {token(envelope['data']['key'])} -> {_outcome(envelope)}"
         elif kind == MOVES_TAKEN_BACK:
             yield f"; {taken_back_text(envelope['data'])}"
         elif kind in MARKERS:
-            yield f"{version}. {MARKERS[kind]}"
+            yield f"{number} {MARKERS[kind]}"
         elif envelope.get("command_redacted"):
-            yield f"{version}. {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
+            yield f"{number} {envelope['seat']} {HIDDEN} {{move withheld from this reader: {words(kind)}}}"
         elif command is not None and command.get("type") != RESOLVE_CHANCE:
-            yield f"{version}. {move_text(command.get('seat') or seat_of(envelope), command)}"
+            ran_out = f" {{{envelope['data']['flagged']}'s clock ran out}}" if kind == TIMEOUT_CLAIMED else ""
+            yield f"{number} {move_text(command.get('seat') or seat_of(envelope), command)}{ran_out}{left}"
 
 
 def taken_back_text(data: dict) -> str:
@@ -277,7 +313,9 @@ def _parse_line(line: str, number: int) -> Line:
     if head is None:
         raise NotationError(number, "a move line starts with its version, e.g. '4. p1 keep'")
     version = int(head.group(1))
-    words = _Scanner(line, head.end(), number)
+    stamp = TIME.match(line, head.end())
+    time = stamp.group(1) if stamp is not None else None
+    words = _Scanner(line, stamp.end() if stamp is not None else head.end(), number)
     first = words.word()
     if first == "*":
         key = words.word()
@@ -285,25 +323,25 @@ def _parse_line(line: str, number: int) -> Line:
         if words.peek_bare() == HIDDEN:
             words.value()
             words.end()
-            return Chance(version, key, None)
+            return Chance(version, key, None, time)
         outcome = [words.word()]
         while words.take(","):
             outcome.append(words.word())
         words.end()
-        return Chance(version, key, outcome)
+        return Chance(version, key, outcome, time)
     if first in MARKERS.values():
         words.end()
-        return Marker(version, first)
+        return Marker(version, first, time)
     kind = words.word()
     if kind == HIDDEN:
         words.end()
-        return Move(version, first, None)
+        return Move(version, first, None, time)
     command: dict = {"type": kind}
     while not words.at_end():
         name = words.key()
         words.expect("=")
         command[name] = words.value()
-    return Move(version, first, command)
+    return Move(version, first, command, time)
 
 
 class _Scanner:
@@ -415,8 +453,9 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
         "game": tags["Game"], "rules_version": tags["RulesVersion"], "data_versions": json.loads(tags["DataVersions"]),
         "options": json.loads(tags["Options"]), "seats": [{"seat": seat, "name": name, **open_flag(seat, tags)}
                                                           for seat, name in seats],
-        "chance_mode": TABLE, "seed_hash": None, **({"takebacks": tags["Takebacks"]} if "Takebacks" in tags else {})}}
-    match = start(rules, created)
+        "chance_mode": TABLE, "seed_hash": None, **({"takebacks": tags["Takebacks"]} if "Takebacks" in tags else {}),
+        **clock_of(tags)}}
+    match = start(rules, created, tags.get("Started"))
     folded: list[Event] = [created]
     earlier = replaying(folded, lambda _game: rules)
     for line in notation.lines:
@@ -428,6 +467,11 @@ def replay_notation(notation: Notation, rules: Rules, seed: str | None = None) -
         except IllegalMove as refusal:
             raise ReplayError(line.version, f"the rules refuse it: {refusal.message}") from None
     return match
+
+
+def clock_of(tags: dict[str, str]) -> JsonObject:
+    """``{"clock": ...}`` for a game created with a clock (the ``Clock`` tag), so its clock replays."""
+    return {"clock": json.loads(tags["Clock"])} if "Clock" in tags else {}
 
 
 def open_flag(seat: str, tags: dict[str, str]) -> dict[str, bool]:
@@ -446,20 +490,20 @@ def _replay_line(match: Match, line: Line, seed: str | None, folded: list[Event]
             raise ReplayError(line.version, f"no chance decision {line.key!r} is pending")
         if seed is not None and line.outcome != derive_outcome(seed, line.version, node):
             raise ReplayError(line.version, f"the outcome of {node.key} is not the one the seed draws", "chance")
-        events = submit(match, ORGANISER, {"type": RESOLVE_CHANCE, "outcome": line.outcome})
+        events = submit(match, ORGANISER, {"type": RESOLVE_CHANCE, "outcome": line.outcome}, now=line.time)
     elif isinstance(line, Marker):
         if line.kind == "end" and not match.ended:
             raise ReplayError(line.version, "the rules say the game is not over")
         if line.kind == "scored":
             scored: Event = {"type": "game_scored", "seat": None, "data": {"score_sheet": score_sheet(match)}}
-            apply_event(match, scored)
+            apply_event(match, scored, time=line.time)
             folded.append(scored)
         return
     elif line.command is None:
         raise ReplayError(line.version, "the move is withheld from this record's reader")
     else:
-        events = submit(match, line.seat, line.command, earlier=earlier)
+        events = submit(match, line.seat, line.command, earlier=earlier, now=line.time)
     for event in events:
-        apply_event(match, event, earlier)
+        apply_event(match, event, earlier, time=line.time)
     folded.extend(events)
 

@@ -140,14 +140,16 @@ class Client:
     @operation("POST", "/games")
     def create_game(self, game: str, players: list[str], *, options: dict[str, Any] | None = None,
                     chance_mode: str | None = None, seed: str | None = None,
-                    open_seats: list[str] | None = None, takebacks: str | None = None) -> CreatedGame:
+                    open_seats: list[str] | None = None, takebacks: str | None = None,
+                    clock: dict[str, int] | None = None) -> CreatedGame:
         """A new game; its seat tokens and organiser token are in this answer only. ``open_seats`` get no
         token: whoever takes one with :meth:`join_seat` does. ``takebacks`` says who answers a takeback
-        request: ``"seats"`` (the default), ``"organiser"`` or ``"off"``."""
+        request: ``"seats"`` (the default), ``"organiser"`` or ``"off"``. ``clock`` is a time control:
+        ``{"initial_seconds": N, "increment_seconds": M}`` or ``{"turn_seconds": N}``."""
         body: dict[str, Any] = {"game": game, "players": players}
         body.update({key: value for key, value in
                      (("options", options), ("chance_mode", chance_mode), ("seed", seed),
-                      ("open_seats", open_seats), ("takebacks", takebacks)) if value is not None})
+                      ("open_seats", open_seats), ("takebacks", takebacks), ("clock", clock)) if value is not None})
         created: CreatedGame = self._json("POST", "/games", json=body, idempotent=False)
         self._saw(created["game_id"], created["version"])
         return created
@@ -232,6 +234,14 @@ class Client:
         """The token's seat resigns: the game ends at once, this seat ranked last (a move like any other)."""
         return self.submit_move(game_id, {"type": "resign"}, token=token, expected_version=expected_version,
                                 idempotency_key=idempotency_key)
+
+    def claim_timeout(self, game_id: str, flagged: str, *, token: str | None = None,
+                      expected_version: int | None = None, idempotency_key: str | None = None) -> MoveResult:
+        """Claim that ``flagged``'s clock has run out (a seat's token, the flagged one's included, or the
+        organiser's): the server judges it by its own clock, and a granted claim ends the game with that seat
+        ranked last. Refused with ``clock_running`` (time left, in the detail) or ``not_on_clock``."""
+        return self.submit_move(game_id, {"type": "claim_timeout", "flagged": flagged}, token=token,
+                                expected_version=expected_version, idempotency_key=idempotency_key)
 
     def abandon(self, game_id: str, *, reason: str | None = None, token: str | None = None,
                 expected_version: int | None = None, idempotency_key: str | None = None) -> MoveResult:

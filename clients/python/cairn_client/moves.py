@@ -23,6 +23,11 @@ class AbandonMove(TypedDict):
     reason: NotRequired[str]
 
 
+class ClaimTimeoutMove(TypedDict):
+    type: Literal["claim_timeout"]
+    flagged: str
+
+
 class RequestTakebackMove(TypedDict):
     type: Literal["request_takeback"]
 
@@ -80,7 +85,8 @@ class BorealisChooseFarewellLocationMove(TypedDict):
 BorealisMove = (
     BorealisMulliganMove | BorealisObserveMove | BorealisReorganiseMove | BorealisRefreshPoolMove |
     BorealisTakeCardMove | BorealisDrawBlindMove | BorealisClaimGoalMove | BorealisChooseFarewellLocationMove |
-    ResolveChanceMove | ResignMove | AbandonMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
+    ResolveChanceMove | ResignMove | AbandonMove | ClaimTimeoutMove | RequestTakebackMove | AcceptTakebackMove |
+    DeclineTakebackMove
 )
 
 
@@ -230,8 +236,8 @@ IceExpeditionMove = (
     IceExpeditionUseArtifactEffectMove | IceExpeditionDiscardSnowTileMove | IceExpeditionEndTurnMove |
     IceExpeditionEndDayMove | IceExpeditionKeepTileMove | IceExpeditionRelocateMove | IceExpeditionChooseTileMove |
     IceExpeditionPlaceSnowflakeMove | IceExpeditionPlaceExplorersMove | IceExpeditionPlaceLeaderMove |
-    IceExpeditionMoveCampMove | ResolveChanceMove | ResignMove | AbandonMove | RequestTakebackMove |
-    AcceptTakebackMove | DeclineTakebackMove
+    IceExpeditionMoveCampMove | ResolveChanceMove | ResignMove | AbandonMove | ClaimTimeoutMove |
+    RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
 )
 
 
@@ -314,7 +320,7 @@ NorthwestPassageMove = (
     NorthwestPassagePlaceTileMove | NorthwestPassageFillHoleMove | NorthwestPassageTransferCrewMove |
     NorthwestPassageMoveShipMove | NorthwestPassageMoveSledMove | NorthwestPassageExploreMove |
     NorthwestPassageDiscoverMove | NorthwestPassageEndTurnMove | NorthwestPassagePassMove | ResolveChanceMove |
-    ResignMove | AbandonMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
+    ResignMove | AbandonMove | ClaimTimeoutMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
 )
 
 
@@ -489,7 +495,7 @@ ThroughIceAndSnowMove = (
     ThroughIceAndSnowAbandonShipMove | ThroughIceAndSnowChooseCargoMove | ThroughIceAndSnowReturnUpgradeMove |
     ThroughIceAndSnowDiscardFoodCanMove | ThroughIceAndSnowLetSailorDieMove | ThroughIceAndSnowChooseStartAnchorMove |
     ThroughIceAndSnowChooseFreeUpgradeMove | ThroughIceAndSnowActivateTreatmentMove | ResolveChanceMove | ResignMove |
-    AbandonMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
+    AbandonMove | ClaimTimeoutMove | RequestTakebackMove | AcceptTakebackMove | DeclineTakebackMove
 )
 
 
@@ -507,6 +513,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
         "request_takeback": {},
         "accept_takeback": {},
         "decline_takeback": {},
@@ -549,6 +556,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
         "request_takeback": {},
         "accept_takeback": {},
         "decline_takeback": {},
@@ -576,6 +584,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
         "request_takeback": {},
         "accept_takeback": {},
         "decline_takeback": {},
@@ -623,6 +632,7 @@ MOVE_FIELDS: dict[str, dict[str, dict[str, bool]]] = {
         "resolve_chance": {"outcome": True},
         "resign": {},
         "abandon": {"reason": False},
+        "claim_timeout": {"flagged": True},
         "request_takeback": {},
         "accept_takeback": {},
         "decline_takeback": {},

@@ -73,6 +73,8 @@ class GameView(TypedDict):
     score: dict[str, Any] | None
     open_seats: NotRequired[list[str]]
     ended_by: NotRequired[dict[str, Any] | None]
+    # {"mode", "as_of", "now", "seats": {seat: {"remaining_ms", "running"}}, ...settings}; None without a clock.
+    clock: NotRequired[dict[str, Any] | None]
     current_version: NotRequired[int]
     takebacks: NotRequired[str]
     # The open takeback request ({"seat", "from_version", "to_version", "waiting_for"}), or None.

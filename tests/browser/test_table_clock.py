@@ -1,0 +1,74 @@
+"""The table page's clocks in real Chromium (TABLE-CLOCK-2, TABLE-CLOCK-3): each seat's clock counts down, and
+once a running clock shows zero the page offers "Claim timeout", which ends the game by the server's judgement."""
+from __future__ import annotations
+
+import pytest
+
+from tests.api.conftest import FAST, Api, serve
+from tests.browser.conftest import console_errors, screenshot, wait
+
+
+@pytest.fixture
+def api_base(redis_server, redis_client, tmp_path):
+    yield from serve({"REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), **FAST, "STREAM_IDLE_SECONDS": 2.0})
+
+
+def body(driver, name: str) -> str:
+    return driver.execute_script(f"return document.body.dataset.{name} || ''")
+
+
+def clock_text(driver, seat: str) -> str:
+    return driver.find_element("css selector", f'#clocks [data-clock-seat="{seat}"] .time').text
+
+
+def test_a_seat_claims_a_timeout_from_the_table_page_once_the_clock_shows_zero(browser, second_browser, api_base):
+    api = Api(api_base)
+    created = api.create("borealis", 2, seed="table-clock", options={"first_player": "p1"},
+                         clock={"initial_seconds": 2})
+    game = created["game_id"]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    # Both seats choose their mulligan at once; p2 chooses, p1 lets its clock run out.
+    version = api.get(f"/games/{game}").json()["version"]
+    moved = api.post(f"/games/{game}/moves", tokens["p2"], json={"type": "mulligan", "discard_card_ids": []},
+                     headers={"If-Match": f'"{version}"'})
+    assert moved.status_code == 201, moved.text
+    browser.get(f"{api_base}/games/{game}/table?token={tokens['p2']}")
+    second_browser.get(f"{api_base}/games/{game}/table")
+    for driver in (browser, second_browser):
+        wait(driver, 20).until(lambda d: body(d, "version") == str(version + 1))
+        assert clocks_shown(driver)
+    screenshot(browser, "table-clock-running.png")
+    # The running clock counts down to zero; only then is there a claim to make.
+    button = wait(browser, 30).until(lambda d: claim_button(d, "p1"))
+    assert clock_text(browser, "p1") == "0:00.0"
+    assert clock_text(browser, "p2").startswith("0:0")  # p2's clock stopped when it chose
+    assert claim_button(browser, "p2") is None
+    assert claim_button(second_browser, "p1") is None, "the public watches and claims nothing"
+    screenshot(browser, "table-clock-claim.png")
+    button.click()
+    wait(browser, 20).until(lambda d: body(d, "status") == "ended")
+    assert api.get(f"/games/{game}").json()["ended_by"] == {"reason": "timeout", "seat": "p1"}
+    wait(second_browser, 20).until(lambda d: body(d, "status") == "ended")
+    assert claim_button(browser, "p1") is None
+    wait(browser, 20).until(lambda d: "Time ran out for Player 1 (p1)" in d.find_element("id", "clocks").text)
+    screenshot(browser, "table-clock-timeout.png")
+    for driver in (browser, second_browser):
+        assert console_errors(driver) == []
+
+
+def test_a_game_without_a_clock_shows_none(browser, api_base):
+    api = Api(api_base)
+    created = api.create("high-card", 2)
+    browser.get(f"{api_base}/games/{created['game_id']}/table?token={created['seats'][0]['token']}")
+    wait(browser, 20).until(lambda d: body(d, "version") != "")
+    assert not browser.find_element("id", "clocks").is_displayed()
+
+
+def clocks_shown(driver) -> bool:
+    return driver.find_element("id", "clocks").is_displayed() and len(
+        driver.find_elements("css selector", "#clocks [data-clock-seat]")) == 2
+
+
+def claim_button(driver, seat: str):
+    buttons = driver.find_elements("css selector", f'#clocks [data-clock-seat="{seat}"] button.claim-timeout')
+    return buttons[0] if buttons and buttons[0].is_displayed() else None
