@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.api.conftest import FAST, serve
 from tests.workers.conftest import export_dir, store  # noqa: F401  (fixtures for the replay tests)
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the selenium package is not installed")
@@ -62,3 +63,16 @@ def screenshot(driver, name: str) -> Path:
     path = SCREENSHOTS / name
     driver.save_screenshot(str(path))
     return path
+
+
+@pytest.fixture
+def table_api(redis_server, redis_client, tmp_path):
+    """The API the table pages play on. Streams end after 2 s of quiet, so the pages must open them again to
+    keep following."""
+    yield from serve({"REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), **FAST, "STREAM_IDLE_SECONDS": 2.0})
+
+
+def dataset(driver, name: str) -> str:
+    """One of the ``data-`` values the table page keeps on its body (its version, status, sending)."""
+    value: str = driver.execute_script(f"return document.body.dataset.{name} || ''")
+    return value

@@ -10,16 +10,10 @@ import random
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 
-from tests.api.conftest import FAST, Api, serve
+from tests.api.conftest import Api
 from tests.browser.conftest import SCREENSHOTS, console_errors, open_browser, screenshot, wait
 
 MOVE_LIMIT = 600
-
-
-@pytest.fixture
-def api_base(redis_server, redis_client, tmp_path):
-    # Streams end after 2 s of quiet, so the pages must open them again to keep following.
-    yield from serve({"REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), **FAST, "STREAM_IDLE_SECONDS": 2.0})
 
 
 def version(driver) -> int:
@@ -88,14 +82,14 @@ def play_one(driver, chooser: random.Random) -> bool:
     return True
 
 
-def test_two_seats_play_borealis_to_the_end_on_the_table_page(browser, second_browser, api_base):
-    api = Api(api_base)
+def test_two_seats_play_borealis_to_the_end_on_the_table_page(browser, second_browser, table_api):
+    api = Api(table_api)
     created = api.create("borealis", 2, seed="table-game")
     game = created["game_id"]
     tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
     pages = {"p1": browser, "p2": second_browser}
     for seat, driver in pages.items():
-        driver.get(f"{api_base}/games/{game}/table?token={tokens[seat]}")
+        driver.get(f"{table_api}/games/{game}/table?token={tokens[seat]}")
     current = api.get(f"/games/{game}").json()["version"]
     for driver in pages.values():
         wait(driver, 20).until(lambda d: version(d) == current)
@@ -133,12 +127,12 @@ def test_two_seats_play_borealis_to_the_end_on_the_table_page(browser, second_br
     assert moves > 20
 
 
-def test_a_spectator_sees_the_public_board_and_a_stale_move_is_refused(browser, api_base):
-    api = Api(api_base)
+def test_a_spectator_sees_the_public_board_and_a_stale_move_is_refused(browser, table_api):
+    api = Api(table_api)
     created = api.create("borealis", 2, seed="spectator-game")
     game = created["game_id"]
     tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
-    browser.get(f"{api_base}/games/{game}/table")
+    browser.get(f"{table_api}/games/{game}/table")
     current = api.get(f"/games/{game}").json()
     wait(browser, 20).until(lambda d: version(d) == current["version"])
     assert browser.find_element("id", "seat-line").text == "Watching as the public"
@@ -146,7 +140,7 @@ def test_a_spectator_sees_the_public_board_and_a_stale_move_is_refused(browser, 
     assert browser.find_elements("css selector", '[data-zone="hand"].back')
     assert not browser.find_element("id", "choices").is_displayed()
     seat = current["waiting_for"][0]
-    browser.get(f"{api_base}/games/{game}/table?token={tokens[seat]}")
+    browser.get(f"{table_api}/games/{game}/table?token={tokens[seat]}")
     wait(browser, 20).until(lambda d: d.find_elements("css selector", "#moves button"))
     browser.execute_script("window.stop()")  # the page stops following, so its board goes stale
     move = api.get(f"/games/{game}/legal-moves", tokens[seat]).json()["moves"][0]
@@ -163,14 +157,14 @@ def test_a_spectator_sees_the_public_board_and_a_stale_move_is_refused(browser, 
     screenshot(browser, "table-borealis-refused.png")
 
 
-def test_a_move_refused_as_stale_shows_its_title_and_code_and_the_page_reads_its_moves_again(browser, api_base):
-    api = Api(api_base)
+def test_a_move_refused_as_stale_shows_its_title_and_code_and_the_page_reads_its_moves_again(browser, table_api):
+    api = Api(table_api)
     created = api.create("borealis", 2, seed="refusal-game")
     game = created["game_id"]
     tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
     start = api.get(f"/games/{game}").json()
     assert sorted(start["waiting_for"]) == ["p1", "p2"], "both seats decide their mulligan at once"
-    browser.get(f"{api_base}/games/{game}/table?token={tokens['p1']}")
+    browser.get(f"{table_api}/games/{game}/table?token={tokens['p1']}")
     wait(browser, 20).until(lambda d: version(d) == start["version"] and shown_moves(d))
     browser.execute_script("window.stop()")  # the page stops following: p2's move will not reach it
     theirs = api.get(f"/games/{game}/legal-moves", tokens["p2"]).json()["moves"][0]
@@ -231,8 +225,8 @@ def play_at_random(api: Api, game: str, tokens: dict[str, str], moves: int, choo
 
 
 @pytest.mark.parametrize("seats", [3, 4])
-def test_a_through_ice_and_snow_table_of_three_or_four_seats_fits_one_screen_legibly(api_base, seats):
-    api = Api(api_base)
+def test_a_through_ice_and_snow_table_of_three_or_four_seats_fits_one_screen_legibly(table_api, seats):
+    api = Api(table_api)
     options = {"legendary_expeditions": ["explorers", "ships", "explorer_events"]} if seats == 4 else {
         module: True for module in ("survival", "shelter_building", "dual_species", "inuit_myths", "walking_on_ice")}
     created = api.create("through-ice-and-snow", seats, seed=f"table-fit-{seats}", options=options)
@@ -244,7 +238,7 @@ def test_a_through_ice_and_snow_table_of_three_or_four_seats_fits_one_screen_leg
     for width, height in SCREENS:
         driver = open_browser(width, height)
         try:
-            driver.get(f"{api_base}/games/{game}/table?token={tokens[seat]}")
+            driver.get(f"{table_api}/games/{game}/table?token={tokens[seat]}")
             wait(driver, 20).until(lambda d: version(d) == current["version"] and shown_moves(d))
             measured = driver.execute_script(MEASURE)
             driver.save_screenshot(str(shots() / f"table-through-ice-and-snow-{seats}-seats-{width}.png"))

@@ -2,27 +2,16 @@
 once a running clock shows zero the page offers "Claim timeout", which ends the game by the server's judgement."""
 from __future__ import annotations
 
-import pytest
-
-from tests.api.conftest import FAST, Api, serve
-from tests.browser.conftest import console_errors, screenshot, wait
-
-
-@pytest.fixture
-def api_base(redis_server, redis_client, tmp_path):
-    yield from serve({"REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), **FAST, "STREAM_IDLE_SECONDS": 2.0})
-
-
-def body(driver, name: str) -> str:
-    return driver.execute_script(f"return document.body.dataset.{name} || ''")
+from tests.api.conftest import Api
+from tests.browser.conftest import console_errors, dataset, screenshot, wait
 
 
 def clock_text(driver, seat: str) -> str:
     return driver.find_element("css selector", f'#clocks [data-clock-seat="{seat}"] .time').text
 
 
-def test_a_seat_claims_a_timeout_from_the_table_page_once_the_clock_shows_zero(browser, second_browser, api_base):
-    api = Api(api_base)
+def test_a_seat_claims_a_timeout_from_the_table_page_once_the_clock_shows_zero(browser, second_browser, table_api):
+    api = Api(table_api)
     created = api.create("borealis", 2, seed="table-clock", options={"first_player": "p1"},
                          clock={"initial_seconds": 2})
     game = created["game_id"]
@@ -32,10 +21,10 @@ def test_a_seat_claims_a_timeout_from_the_table_page_once_the_clock_shows_zero(b
     moved = api.post(f"/games/{game}/moves", tokens["p2"], json={"type": "mulligan", "discard_card_ids": []},
                      headers={"If-Match": f'"{version}"'})
     assert moved.status_code == 201, moved.text
-    browser.get(f"{api_base}/games/{game}/table?token={tokens['p2']}")
-    second_browser.get(f"{api_base}/games/{game}/table")
+    browser.get(f"{table_api}/games/{game}/table?token={tokens['p2']}")
+    second_browser.get(f"{table_api}/games/{game}/table")
     for driver in (browser, second_browser):
-        wait(driver, 20).until(lambda d: body(d, "version") == str(version + 1))
+        wait(driver, 20).until(lambda d: dataset(d, "version") == str(version + 1))
         assert clocks_shown(driver)
     screenshot(browser, "table-clock-running.png")
     # The running clock counts down to zero; only then is there a claim to make.
@@ -46,9 +35,9 @@ def test_a_seat_claims_a_timeout_from_the_table_page_once_the_clock_shows_zero(b
     assert claim_button(second_browser, "p1") is None, "the public watches and claims nothing"
     screenshot(browser, "table-clock-claim.png")
     button.click()
-    wait(browser, 20).until(lambda d: body(d, "status") == "ended")
+    wait(browser, 20).until(lambda d: dataset(d, "status") == "ended")
     assert api.get(f"/games/{game}").json()["ended_by"] == {"reason": "timeout", "seat": "p1"}
-    wait(second_browser, 20).until(lambda d: body(d, "status") == "ended")
+    wait(second_browser, 20).until(lambda d: dataset(d, "status") == "ended")
     assert claim_button(browser, "p1") is None
     wait(browser, 20).until(lambda d: "Time ran out for Player 1 (p1)" in d.find_element("id", "clocks").text)
     screenshot(browser, "table-clock-timeout.png")
@@ -56,11 +45,11 @@ def test_a_seat_claims_a_timeout_from_the_table_page_once_the_clock_shows_zero(b
         assert console_errors(driver) == []
 
 
-def test_a_game_without_a_clock_shows_none(browser, api_base):
-    api = Api(api_base)
+def test_a_game_without_a_clock_shows_none(browser, table_api):
+    api = Api(table_api)
     created = api.create("high-card", 2)
-    browser.get(f"{api_base}/games/{created['game_id']}/table?token={created['seats'][0]['token']}")
-    wait(browser, 20).until(lambda d: body(d, "version") != "")
+    browser.get(f"{table_api}/games/{created['game_id']}/table?token={created['seats'][0]['token']}")
+    wait(browser, 20).until(lambda d: dataset(d, "version") != "")
     assert not browser.find_element("id", "clocks").is_displayed()
 
 

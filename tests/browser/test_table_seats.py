@@ -5,31 +5,20 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-import pytest
-
-from tests.api.conftest import FAST, Api, serve
-from tests.browser.conftest import console_errors, screenshot, wait
+from tests.api.conftest import Api
+from tests.browser.conftest import console_errors, dataset, screenshot, wait
 
 
-@pytest.fixture
-def api_base(redis_server, redis_client, tmp_path):
-    yield from serve({"REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), **FAST, "STREAM_IDLE_SECONDS": 2.0})
-
-
-def body(driver, name: str) -> str:
-    return driver.execute_script(f"return document.body.dataset.{name} || ''")
-
-
-def test_a_visitor_joins_an_open_seat_from_the_table_page_and_plays_it(browser, second_browser, api_base):
-    api = Api(api_base)
+def test_a_visitor_joins_an_open_seat_from_the_table_page_and_plays_it(browser, second_browser, table_api):
+    api = Api(table_api)
     created = api.post("/games", json={"game": "borealis", "players": ["Ann", "open seat"], "open_seats": ["p2"],
                                        "seed": "table-join"}).json()
     game = created["game_id"]
-    browser.get(f"{api_base}/games/{game}/table?token={created['seats'][0]['token']}")
-    second_browser.get(f"{api_base}/games/{game}/table")
+    browser.get(f"{table_api}/games/{game}/table?token={created['seats'][0]['token']}")
+    second_browser.get(f"{table_api}/games/{game}/table")
     start = api.get(f"/games/{game}").json()["version"]
     for driver in (browser, second_browser):
-        wait(driver, 20).until(lambda d: body(d, "version") == str(start))
+        wait(driver, 20).until(lambda d: dataset(d, "version") == str(start))
     assert not browser.find_element("id", "open-seats").is_displayed(), "a seat's page offers no join"
     assert browser.find_elements("css selector", "#moves button") == [], "p1 waits for the table to fill"
     panel = second_browser.find_element("id", "open-seats")
@@ -49,9 +38,9 @@ def test_a_visitor_joins_an_open_seat_from_the_table_page_and_plays_it(browser, 
     for driver in (browser, second_browser):  # both seats of Borealis choose their mulligan at once
         wait(driver, 20).until(lambda d: d.find_elements("css selector", "#moves button.move"))
     screenshot(second_browser, "table-joined-seat.png")
-    before = int(body(second_browser, "version"))
+    before = int(dataset(second_browser, "version"))
     second_browser.find_elements("css selector", "#moves button.move")[0].click()
-    wait(second_browser, 20).until(lambda d: int(body(d, "version")) > before)
+    wait(second_browser, 20).until(lambda d: int(dataset(d, "version")) > before)
     events = api.get(f"/games/{game}/events").json()["events"]
     assert [event["type"] for event in events].count("seat_joined") == 1
     assert events[-1]["seat"] == "p2"
@@ -61,11 +50,11 @@ def test_a_visitor_joins_an_open_seat_from_the_table_page_and_plays_it(browser, 
         assert console_errors(driver) == []
 
 
-def test_a_join_beaten_by_another_shows_the_refusal(browser, api_base):
-    api = Api(api_base)
+def test_a_join_beaten_by_another_shows_the_refusal(browser, table_api):
+    api = Api(table_api)
     created = api.post("/games", json={"game": "high-card", "players": ["Ann", "Bo"], "open_seats": ["p2"]}).json()
     game = created["game_id"]
-    browser.get(f"{api_base}/games/{game}/table")
+    browser.get(f"{table_api}/games/{game}/table")
     wait(browser, 20).until(lambda d: d.find_elements("css selector", "#open-seat-list button.join-seat"))
     browser.execute_script("window.stop()")  # the page stops following: it does not see the other join
     assert api.post(f"/games/{game}/seats/p2/join").status_code == 201
@@ -74,17 +63,17 @@ def test_a_join_beaten_by_another_shows_the_refusal(browser, api_base):
     assert browser.find_element("id", "seat-line").text == "Watching as the public"
 
 
-def test_a_seat_resigns_from_the_table_page_with_a_second_click(browser, api_base):
-    api = Api(api_base)
+def test_a_seat_resigns_from_the_table_page_with_a_second_click(browser, table_api):
+    api = Api(table_api)
     created = api.create("high-card", 2)
     game = created["game_id"]
-    browser.get(f"{api_base}/games/{game}/table?token={created['seats'][1]['token']}")
+    browser.get(f"{table_api}/games/{game}/table?token={created['seats'][1]['token']}")
     resign = wait(browser, 20).until(lambda d: d.find_element("id", "resign") if d.find_element(
         "id", "resign").is_displayed() else None)
     resign.click()
     assert browser.find_element("id", "resign").text == "Click again to resign"
     assert api.get(f"/games/{game}").json()["status"] == "active"
     browser.find_element("id", "resign").click()
-    wait(browser, 20).until(lambda d: body(d, "status") == "ended")
+    wait(browser, 20).until(lambda d: dataset(d, "status") == "ended")
     assert api.get(f"/games/{game}").json()["ended_by"] == {"reason": "resigned", "seat": "p2"}
     assert not browser.find_element("id", "resign").is_displayed()
