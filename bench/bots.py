@@ -16,7 +16,8 @@ shorter run says so.
 The games are played in worker processes, one per core, seeds handed out round-robin over the pairings so
 every pairing advances alike. Each game depends only on its seed; a pairing counts the games of seeds
 0, 1, 2, ... up to the first one not finished when ``BENCH_BOT_SECONDS`` ran out, so a longer run only adds
-games and the same seeds always give the same table (the times per move aside).
+games and the same seeds always give the same table (the times per move aside). ``BENCH_BOT_PAIRINGS`` (say
+``weak-random,medium-weak``) plays only the pairings named, and reports the others as not met.
 """
 from __future__ import annotations
 
@@ -38,7 +39,12 @@ from domain.registry import game_names, get_rules
 GAMES = int(os.environ.get("BENCH_BOT_GAMES", "40"))
 DEADLINE_SECONDS = float(os.environ.get("BENCH_BOT_SECONDS", "540"))
 WORKERS = int(os.environ.get("BENCH_BOT_WORKERS", str(os.cpu_count() or 1)))
-PAIRINGS = (("weak", "random"), ("medium", "weak"), ("strong", "medium"))
+ALL_PAIRINGS = (("weak", "random"), ("medium", "weak"), ("strong", "medium"))
+# ``BENCH_BOT_PAIRINGS=weak-random,medium-weak`` plays only those (a strong game costs several medium ones);
+# the pairings left out are reported as not met.
+CHOSEN_PAIRINGS = os.environ.get("BENCH_BOT_PAIRINGS")
+PAIRINGS = tuple(pairing for pairing in ALL_PAIRINGS
+                 if CHOSEN_PAIRINGS is None or "-".join(pairing) in CHOSEN_PAIRINGS.split(","))
 MIN_SEEDS = 40
 # Per pairing: the least win rate, and the least the 95 % interval's lower bound may be (inclusive or not).
 WIN_TARGETS = {("weak", "random"): (0.95, 0.85, True), ("medium", "weak"): (0.70, 0.55, False),
@@ -228,6 +234,10 @@ def main() -> int:
             print(f"{game}: {' v '.join(pairing)}: {tally.games} seeds, fewer than the {MIN_SEEDS} the targets are "
                   "judged on, NOT met")
     for game in games:
+        for pairing in ALL_PAIRINGS:
+            if pairing not in PAIRINGS:
+                all_met = False
+                print(f"{game}: {' v '.join(pairing)}: not played in this run (BENCH_BOT_PAIRINGS), NOT met")
         if game in BOTH_ENDINGS:
             seen: dict[str, int] = {}
             for (name, _), tally in tallies.items():
