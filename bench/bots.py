@@ -40,8 +40,7 @@ GAMES = int(os.environ.get("BENCH_BOT_GAMES", "40"))
 DEADLINE_SECONDS = float(os.environ.get("BENCH_BOT_SECONDS", "540"))
 WORKERS = int(os.environ.get("BENCH_BOT_WORKERS", str(os.cpu_count() or 1)))
 ALL_PAIRINGS = (("weak", "random"), ("medium", "weak"), ("strong", "medium"))
-# ``BENCH_BOT_PAIRINGS=weak-random,medium-weak`` plays only those (a strong game costs several medium ones);
-# the pairings left out are reported as not met.
+# A strong game costs several medium ones, so a run may leave its pairing out (the module's docstring).
 CHOSEN_PAIRINGS = os.environ.get("BENCH_BOT_PAIRINGS")
 PAIRINGS = tuple(pairing for pairing in ALL_PAIRINGS
                  if CHOSEN_PAIRINGS is None or "-".join(pairing) in CHOSEN_PAIRINGS.split(","))
@@ -199,6 +198,12 @@ def verdict(met: bool) -> str:
 
 def main() -> int:
     started = time.monotonic()
+    unknown = set((CHOSEN_PAIRINGS or "").split(",")) - {"-".join(pairing) for pairing in ALL_PAIRINGS} - {""}
+    if unknown:
+        # A misspelt pairing would otherwise play nothing and only report every pairing as not played.
+        print(f"BENCH_BOT_PAIRINGS: unknown {', '.join(sorted(unknown))}; expected "
+              f"{', '.join('-'.join(pairing) for pairing in ALL_PAIRINGS)}", file=sys.stderr)
+        return 2
     games = sys.argv[1:] or game_names()
     results = run_games(games, started + DEADLINE_SECONDS)
     tallies = {}
