@@ -39,17 +39,31 @@ class LocalCluster:
                    "--cluster-node-timeout", str(self.node_timeout_ms))
         try:
             for number in range(self.masters * 2):
-                # The bus port is named: by default it is the port + 10000, which a free port may not leave room for.
-                bus = free_port()
-                server = RedisServer(self.data_dir / f"node-{number}", appendfsync=self.appendfsync,
-                                     options=(*options, "--cluster-port", str(bus)))
-                self.nodes.append(server.start())
-                self.bus_ports.append(bus)
+                self._start_node(self.data_dir / f"node-{number}", options)
             self._join(time.monotonic() + timeout)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def _start_node(self, data_dir: Path, options: tuple[str, ...], attempts: int = 3) -> None:
+        """One node on fresh free ports. A port found free may be taken by another process before the node
+        binds it (parallel test workers start servers at once): the node then fails with "Address already in
+        use" in its log, and is started again on other ports."""
+        for attempt in range(attempts):
+            # The bus port is named: by default it is the port + 10000, which a free port may not leave room for.
+            bus = free_port()
+            server = RedisServer(data_dir, appendfsync=self.appendfsync, options=(*options, "--cluster-port", str(bus)))
+            try:
+                self.nodes.append(server.start())
+            except RuntimeError:
+                log = data_dir / "redis.log"
+                if attempt + 1 == attempts or "Address already in use" not in log.read_text(errors="replace"):
+                    raise
+                log.unlink()
+                continue
+            self.bus_ports.append(bus)
+            return
 
     def _join(self, deadline: float) -> None:
         clients = [redis.Redis(port=node.port, decode_responses=True) for node in self.nodes]
