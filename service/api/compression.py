@@ -29,8 +29,9 @@ NOT_COMPRESSED = frozenset({"text/event-stream", "application/x-ndjson", "applic
 def compress(response: Response) -> Response:
     if not _worth_it(response):
         return response
-    response.vary.add("Accept-Encoding")
-    if request.accept_encodings["gzip"] <= 0:
+    _vary_on_encoding(response)
+    # Most API clients (bots, scripts) send no Accept-Encoding: their answers need no parse of the header.
+    if "HTTP_ACCEPT_ENCODING" not in request.environ or request.accept_encodings["gzip"] <= 0:
         return response
     if response.direct_passthrough:
         response.direct_passthrough = False  # a file: read it whole to compress it
@@ -43,10 +44,21 @@ def compress(response: Response) -> Response:
     return response
 
 
+def _vary_on_encoding(response: Response) -> None:
+    """``Vary: Accept-Encoding`` added to what the answer varies on already, without parsing it into a set."""
+    vary = response.headers.get("Vary")
+    if not vary:
+        response.headers["Vary"] = "Accept-Encoding"
+    elif "accept-encoding" not in vary.lower():
+        response.headers["Vary"] = f"{vary}, Accept-Encoding"
+
+
 def _worth_it(response: Response) -> bool:
-    if response.status_code not in COMPRESSED_STATUSES or "Content-Encoding" in response.headers:
+    headers = response.headers
+    if response.status_code not in COMPRESSED_STATUSES or "Content-Encoding" in headers:
         return False
-    if response.mimetype in NOT_COMPRESSED or (response.is_streamed and not response.direct_passthrough):
+    mimetype = headers.get("Content-Type", "").partition(";")[0].strip().lower()
+    if mimetype in NOT_COMPRESSED or (response.is_streamed and not response.direct_passthrough):
         return False
-    length = response.content_length
-    return length is None or length >= MIN_BYTES
+    length = headers.get("Content-Length")
+    return length is None or not length.isdigit() or int(length) >= MIN_BYTES
