@@ -38,6 +38,14 @@ class Rules(ABC, Generic[StateT]):
         """Version (content hash) of each data file the rules loaded, recorded in the first event."""
         return {}
 
+    @cached_property
+    def _options_validator(self) -> jsonschema.protocols.Validator:
+        """The options schema, checked and compiled once: ``jsonschema.validate`` checks the schema itself
+        again on every call, which cost game creation more than the rest of its validation."""
+        validator_class = jsonschema.validators.validator_for(self.options_schema)
+        validator_class.check_schema(self.options_schema)
+        return validator_class(self.options_schema)
+
     def validate_options(self, options: JsonObject, seat_count: int) -> JsonObject:
         """Check options against ``options_schema`` and fill in defaults."""
         if seat_count not in self.player_counts:
@@ -46,11 +54,10 @@ class Rules(ABC, Generic[StateT]):
                 f"{self.title} is played by {', '.join(map(str, self.player_counts))} players, not {seat_count}",
                 field="seats",
             )
-        try:
-            jsonschema.validate(options, self.options_schema)
-        except jsonschema.ValidationError as error:
+        error = jsonschema.exceptions.best_match(self._options_validator.iter_errors(options))
+        if error is not None:
             path = ".".join(str(part) for part in error.absolute_path)
-            raise IllegalMove("invalid_option", error.message, field=f"options.{path}" if path else "options") from None
+            raise IllegalMove("invalid_option", error.message, field=f"options.{path}" if path else "options")
         properties = self.options_schema.get("properties", {})
         filled = {key: spec["default"] for key, spec in properties.items() if "default" in spec}
         filled.update(options)

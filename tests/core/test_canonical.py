@@ -6,6 +6,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.core import canonical
 from domain.core.canonical import canonical_json
 
 SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(2**80), max_value=2**80)
@@ -38,3 +39,15 @@ def test_the_values_where_the_fast_encoder_writes_other_text_still_get_pythons_f
                "controls": "\x00\x0b\x1f\x7f\u2028", "float": 1e16, "text": "0.0000 e-1"}
     for name, value in awkward.items():
         assert canonical_json({name: value}) == python_form({name: value}), name
+
+
+def test_an_envelope_whose_ids_and_times_look_like_tiny_floats_is_encoded_once(monkeypatch):
+    """A uuid's ``4e-`` and a time's ``00.0000`` sit inside strings: they are no float, and need no second
+    encoding (an append seals two envelopes in five with such an id)."""
+    def second_encoding(value):
+        raise AssertionError(f"encoded twice: {value!r}")
+
+    monkeypatch.setattr(canonical, "_python_canonical_json", second_encoding)
+    envelope = {"game_id": "3f2a1c4e-9b1d-4e2e-a7fe-0c9d8e7f6a5e", "time": "2026-12-07T09:30:00.000012Z",
+                "scores": [0.5, 12.25], "note": "e-mail"}
+    assert canonical_json(envelope) == python_form(envelope)
