@@ -92,11 +92,27 @@ def body_bytes() -> bytes:
     Content-Length, a stream the server ends) it cuts at the limit and hands
     over as if it were whole, so a move would be decided on a prefix of what
     was sent. Such a body is read from the server's stream up to one byte
-    past the limit, and that byte refuses it.
+    past the limit, and that byte refuses it. A body of a stated length is
+    read straight from the server's stream too: werkzeug's limited stream
+    and its cache cost a move more than its JSON parse. Either way it is read
+    once a request and kept in ``g``.
     """
+    body = g.get("body")
+    if body is None:
+        g.body = body = _read_body()
+    return body
+
+
+def _read_body() -> bytes:
     limit = request.max_content_length
-    if limit is not None and request.content_length is None and "wsgi.input_terminated" in request.environ:
-        body = _read_at_most(request.environ["wsgi.input"], limit + 1)
+    environ = request.environ
+    stated = environ.get("CONTENT_LENGTH")
+    if stated and stated.isdigit():
+        if limit is not None and int(stated) > limit:
+            raise RequestEntityTooLarge()
+        return _read_at_most(environ["wsgi.input"], int(stated))
+    if limit is not None and "wsgi.input_terminated" in environ:
+        body = _read_at_most(environ["wsgi.input"], limit + 1)
         if len(body) > limit:
             raise RequestEntityTooLarge()
         return body

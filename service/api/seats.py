@@ -25,7 +25,7 @@ from domain.core.match import Match, seat_ids, submit_and_fold
 from domain.core.table import SEAT_COMMANDS, seats_view
 from service.api import context
 from service.api.auth import TOKEN_BYTES, reader_for
-from service.api.context import game_meta, json_body, not_found
+from service.api.context import body_bytes, game_meta, json_body, not_found
 from service.api.errors import ApiError
 from service.api.versions import etag, expected_version
 from service.store import GameNotFound, VersionConflict, index
@@ -133,7 +133,7 @@ def _name_of(match: Match, seat: str) -> str:
 
 def _joiner_name() -> str | None:
     """The optional ``{"name": ...}`` of the body; a join may have no body at all."""
-    if not request.get_data(cache=True):
+    if not body_bytes():
         return None
     body = json_body()
     if not isinstance(body, dict):
