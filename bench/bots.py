@@ -185,8 +185,8 @@ def targets(pairing: Pairing, tally: Tally) -> list[tuple[str, bool]]:
         limit = MOVE_SECONDS[strong]
         lines.append((f"{strong} move < {limit:g} s on average: {mean:.3f} s", tally.bot_moves > 0 and mean < limit))
     else:
-        budget = LEVELS[strong]
-        limit = (budget.seconds if budget else None) or math.inf
+        level = LEVELS[strong]
+        limit = (level.budget.seconds if level else None) or math.inf
         lines.append((f"{strong} moves within its {limit:g} s limit: longest {tally.longest:.2f} s, mean {mean:.3f} s",
                       tally.bot_moves > 0 and tally.longest <= OVERRUN * limit))
     return lines

@@ -2,8 +2,9 @@
 
 ``policy(strength, seed)`` gives an object with ``choose(seat, events, legal_moves) -> move``, where
 ``events`` is the game's event log as the seat's token reads it (other seats' secrets redacted) and
-``legal_moves`` is what the service offers the seat. The levels are in :data:`LEVELS`; docs/bots.md gives
-their measured time per move and strength.
+``legal_moves`` is what the service offers the seat. The levels are in :data:`LEVELS` (a
+:class:`~bots.level.Level` each: a search budget, how often it errs, its playouts, its settings per game);
+docs/bots.md gives their measured time per move and strength.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bots.determinise import LogEntry
+from bots.level import Level
 from bots.search import Budget
 from bots.searcher import SearchPolicy
 
@@ -30,11 +32,21 @@ class RandomPolicy:
         return self.rng.choice(legal_moves)
 
 
-LEVELS: dict[str, Budget | None] = {
+WEAK = Budget(iterations=16, rollout_depth=10)
+MEDIUM = Budget(iterations=48, rollout_depth=16)
+
+# The weak level errs on about a third of its turns, so that medium's lead does not rest on search alone where
+# a game's rollout policy plays well. Not in Through Ice and Snow, where one careless move can sink the whole
+# expedition (fleets out of fuel against random play): there half its turns are hasty instead, the rollout
+# policy's move without a search. Not in Northwest Passage, where its errors left its ship short of the
+# Northwest in a quarter of its games against random play, and medium leads without them (docs/bots.md,
+# "Levels and measured strength").
+LEVELS: dict[str, Level | None] = {
     "random": None,
-    "weak": Budget(iterations=16, rollout_depth=10),
-    "medium": Budget(iterations=48, rollout_depth=16),
-    "strong": Budget(iterations=200, rollout_depth=30, seconds=5.0),
+    "weak": Level(WEAK, errors=0.35, games={"through-ice-and-snow": Level(WEAK, hasty=0.5),
+                                            "northwest-passage": Level(WEAK)}),
+    "medium": Level(MEDIUM),
+    "strong": Level(Budget(iterations=200, rollout_depth=30, seconds=5.0)),
 }
 
 
@@ -42,8 +54,8 @@ def policy(strength: str, seed: int) -> Policy:
     """The bot at ``strength`` (a key of :data:`LEVELS`), its choices reproducible from ``seed``."""
     if strength not in LEVELS:
         raise ValueError(f"unknown strength {strength!r}; expected one of {', '.join(LEVELS)}")
-    budget = LEVELS[strength]
-    return RandomPolicy(seed) if budget is None else SearchPolicy(budget, seed)
+    level = LEVELS[strength]
+    return RandomPolicy(seed) if level is None else SearchPolicy(level, seed)
 
 
-__all__ = ["LEVELS", "Policy", "RandomPolicy", "SearchPolicy", "policy"]
+__all__ = ["LEVELS", "Level", "Policy", "RandomPolicy", "SearchPolicy", "policy"]

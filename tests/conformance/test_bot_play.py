@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bots import SearchPolicy
+from bots import Level, SearchPolicy
 from bots.endings import ending, is_normal
 from bots.games import knowledge_for
 from bots.play import SeatLogs
@@ -23,7 +23,7 @@ from domain.registry import get_rules
 from tests.conformance.harness import play_random_game
 from tests.playthroughs.cases import CASES, Case
 
-BUDGET = Budget(iterations=6, rollout_depth=6)
+LEVEL = Level(Budget(iterations=6, rollout_depth=6))
 
 
 def case_id(case: Case) -> str:
@@ -47,7 +47,7 @@ class BotSeats:
         logs = SeatLogs([seat])
         for batch in batches:
             logs.add(batch)
-        bot = self.bots.setdefault(seat, SearchPolicy(BUDGET, self.seed + len(self.bots)))
+        bot = self.bots.setdefault(seat, SearchPolicy(LEVEL, self.seed + len(self.bots)))
         return bot.choose(seat, logs.logs[seat], moves)
 
 
