@@ -2,8 +2,8 @@
 
 A search budget alone makes levels that differ too little where a game's rollout policy is good: the weaker
 bot plays the same policy's lines with a third of the search, and its moves are nearly the stronger one's.
-A level therefore also says how often it errs and whether it plays out with its game's rollout policy, and
-may hold other settings for a game where the measured margins called for them (docs/bots.md).
+A level therefore also says how often it errs or plays without searching, and may hold other settings for a
+game where the measured margins called for them (docs/bots.md).
 """
 from __future__ import annotations
 
@@ -20,14 +20,12 @@ class Level:
     error of judgement, never a move the game's knowledge rules out. ``hasty`` is the share of the other turns
     played, without a search, by the move the game's rollout policy picks (searched as usual in a game without
     one): a move that follows the game's rules of thumb but looks no further, milder than an error where one
-    careless move can ruin every seat. With ``game_rollouts`` false the playouts are uniform instead of the
-    game's rollout policy (the evaluation and the pruning stay). ``games`` holds the level to play instead in
-    a game, by the game's registry name."""
+    careless move can ruin every seat. ``games`` holds the level to play instead in a game, by the game's
+    registry name."""
 
     budget: Budget
     errors: float = 0.0
     hasty: float = 0.0
-    game_rollouts: bool = True
     games: Mapping[str, Level] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

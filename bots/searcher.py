@@ -1,7 +1,6 @@
 """The search bot as a policy: sample worlds from the seat's log, search them, answer with an offered move."""
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -54,8 +53,6 @@ class SearchPolicy:
         if level.hasty and knowledge.rollout is not None and self.rng.random() < level.hasty:
             self.stats["hasty"] += 1
             return knowledge.rollout(worlds[0].state, seat, legal_moves, self.rng)
-        if not level.game_rollouts:
-            knowledge = dataclasses.replace(knowledge, rollout=None)
         return Search(knowledge, level.budget, self.rng).choose(worlds, seat, legal_moves)
 
     def _worlds(self, determiniser: Determiniser, key: tuple[str, str], count: int) -> list[Match]:

@@ -11,7 +11,6 @@ from bots.play import play
 from bots.search import Budget
 from domain.core.match import Match, legal_moves
 from domain.registry import game_names, get_rules
-from tests.bots.test_information_set import dealt
 
 SMALL = Budget(iterations=4, rollout_depth=4)
 
@@ -96,24 +95,9 @@ def test_a_level_errs_before_it_is_hasty(monkeypatch):
     assert bot.stats["errors"] > 10 and bot.stats["hasty"] == 0
 
 
-@pytest.mark.parametrize("game_rollouts", [True, False])
-def test_a_level_plays_out_with_its_game_s_rollout_policy_only_if_it_says_so(monkeypatch, game_rollouts):
-    calls = []
-
-    def rollout(state: dict, seat: str, moves: list[dict], rng: random.Random) -> dict:
-        calls.append(seat)
-        return moves[0]
-
-    monkeypatch.setattr("bots.searcher.knowledge_for", lambda game: Knowledge(rollout=rollout))
-    match, log = dealt({"p1": "card-3", "p2": "card-5"})
-    bot = SearchPolicy(Level(Budget(iterations=24, rollout_depth=6), game_rollouts=game_rollouts), seed=1)
-    assert bot.choose("p1", log, legal_moves(match, "p1")) in legal_moves(match, "p1")
-    assert bool(calls) is game_rollouts
-
-
 def test_a_level_plays_a_game_with_the_settings_it_holds_for_that_game():
-    level = Level(SMALL, errors=0.3, games={"borealis": Level(SMALL, game_rollouts=False)})
-    assert level.for_game("borealis") == Level(SMALL, game_rollouts=False)
+    level = Level(SMALL, errors=0.3, games={"borealis": Level(SMALL, hasty=0.5)})
+    assert level.for_game("borealis") == Level(SMALL, hasty=0.5)
     assert level.for_game("ice-expedition") is level
 
 
