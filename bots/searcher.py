@@ -71,4 +71,3 @@ class SearchPolicy:
         while len(self._kept) > GAMES_REMEMBERED:
             del self._kept[next(iter(self._kept))]
         return worlds
-

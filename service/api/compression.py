@@ -17,6 +17,8 @@ import gzip
 
 from flask import Response, request
 
+from service.api.vary import vary_on
+
 MIN_BYTES = 1024
 # Answers with a whole body; a 206 holds a range of the uncompressed bytes, a 304 nothing.
 COMPRESSED_STATUSES = frozenset({200, 201, 202})
@@ -29,7 +31,7 @@ NOT_COMPRESSED = frozenset({"text/event-stream", "application/x-ndjson", "applic
 def compress(response: Response) -> Response:
     if not _worth_it(response):
         return response
-    _vary_on_encoding(response)
+    vary_on(response, "Accept-Encoding")
     # Most API clients (bots, scripts) send no Accept-Encoding: their answers need no parse of the header.
     if "HTTP_ACCEPT_ENCODING" not in request.environ or request.accept_encodings["gzip"] <= 0:
         return response
@@ -42,15 +44,6 @@ def compress(response: Response) -> Response:
     response.headers["Content-Encoding"] = "gzip"
     response.headers.pop("Accept-Ranges", None)  # ranges would count the bytes of the uncompressed file
     return response
-
-
-def _vary_on_encoding(response: Response) -> None:
-    """``Vary: Accept-Encoding`` added to what the answer varies on already, without parsing it into a set."""
-    vary = response.headers.get("Vary")
-    if not vary:
-        response.headers["Vary"] = "Accept-Encoding"
-    elif "accept-encoding" not in vary.lower():
-        response.headers["Vary"] = f"{vary}, Accept-Encoding"
 
 
 def _worth_it(response: Response) -> bool:

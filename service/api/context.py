@@ -97,9 +97,9 @@ def body_bytes() -> bytes:
     and its cache cost a move more than its JSON parse. Either way it is read
     once a request and kept in ``g``.
     """
-    body = g.get("body")
+    body = g.get("request_body")
     if body is None:
-        g.body = body = _read_body()
+        g.request_body = body = _read_body()
     return body
 
 

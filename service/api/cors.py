@@ -11,9 +11,9 @@ spent about 10 us a request doing that, a fortieth of a move).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Flask, Response, request
+
+from service.api.vary import vary_on
 
 # What a move sends: its token, its expected version, its idempotency key; and a stream's resume point.
 REQUEST_HEADERS = ("Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key",
@@ -24,6 +24,10 @@ RESPONSE_HEADERS = ("ETag", "Location", "Retry-After", "Idempotent-Replayed", "L
 METHODS = ("GET", "POST", "OPTIONS")
 PREFLIGHT_MAX_AGE = 600
 ALLOW_ORIGIN = "Access-Control-Allow-Origin"
+EXPOSED = {"Access-Control-Expose-Headers": ", ".join(RESPONSE_HEADERS)}
+PREFLIGHT = {"Access-Control-Allow-Headers": ", ".join(REQUEST_HEADERS),
+             "Access-Control-Allow-Methods": ", ".join(METHODS),
+             "Access-Control-Max-Age": str(PREFLIGHT_MAX_AGE)}
 
 
 def origins(setting: str) -> str | list[str]:
@@ -31,35 +35,9 @@ def origins(setting: str) -> str | list[str]:
     return "*" if not listed or "*" in listed else listed
 
 
-@dataclass(frozen=True)
-class Policy:
-    """Which origins may read the API's answers, and the headers each answer and each preflight carries."""
-
-    allowed: str | frozenset[str]
-
-    @property
-    def exposed(self) -> dict[str, str]:
-        return {"Access-Control-Expose-Headers": ", ".join(RESPONSE_HEADERS)}
-
-    @property
-    def preflight(self) -> dict[str, str]:
-        return {"Access-Control-Allow-Headers": ", ".join(REQUEST_HEADERS),
-                "Access-Control-Allow-Methods": ", ".join(METHODS),
-                "Access-Control-Max-Age": str(PREFLIGHT_MAX_AGE)}
-
-    def origin_for(self, origin: str | None) -> str | None:
-        """What ``Access-Control-Allow-Origin`` says to a request from ``origin``: ``*`` to anyone when every
-        origin is allowed, else the origin itself when it is listed (and nothing otherwise)."""
-        if self.allowed == "*":
-            return "*"
-        return origin if origin is not None and origin in self.allowed else None
-
-
 def register(app: Flask, setting: str) -> None:
     allowed = origins(setting)
-    policy = Policy("*" if allowed == "*" else frozenset(allowed))
-    exposed, preflight = policy.exposed, policy.preflight
-    varies = policy.allowed != "*"
+    listed = None if allowed == "*" else frozenset(allowed)
 
     @app.before_request
     def answer_preflight() -> Response | None:
@@ -68,18 +46,23 @@ def register(app: Flask, setting: str) -> None:
             return None
         answer = app.make_default_options_response()
         if request.headers["Access-Control-Request-Method"].upper() in METHODS:
-            answer.headers.update(preflight)
+            answer.headers.update(PREFLIGHT)
         return answer
 
     @app.after_request
     def allow_origin(response: Response) -> Response:
+        """``*`` to any request when every origin is allowed; else the request's origin when it is listed,
+        and ``Vary: Origin`` on every answer, since the header then depends on it."""
         headers = response.headers
         if ALLOW_ORIGIN in headers:
             return response
-        if varies:
-            headers.add("Vary", "Origin")
-        granted = policy.origin_for(request.environ.get("HTTP_ORIGIN"))
+        if listed is None:
+            granted: str | None = "*"
+        else:
+            vary_on(response, "Origin")
+            origin = request.environ.get("HTTP_ORIGIN")
+            granted = origin if origin in listed else None
         if granted is not None:
             headers.add(ALLOW_ORIGIN, granted)
-            headers.extend(exposed)
+            headers.extend(EXPOSED)
         return response
