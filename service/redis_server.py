@@ -92,9 +92,14 @@ class RedisServer:
         return self
 
     def _answers(self, client: redis.Redis) -> bool:
-        """Whether this server answers: another one that took the port since a crash does not count."""
+        """Whether this server answers commands.
+
+        Another server that took the port since a crash does not count, and neither does this one while it
+        is still loading its append-only file: INFO answers then, but reads and writes are refused.
+        """
         try:
-            return self.process is not None and client.info("server")["process_id"] == self.process.pid
+            info = client.info()
+            return self.process is not None and info["process_id"] == self.process.pid and not info["loading"]
         except (redis.ConnectionError, redis.BusyLoadingError):
             return False
 

@@ -59,5 +59,9 @@ def clocks_shown(driver) -> bool:
 
 
 def claim_button(driver, seat: str):
-    buttons = driver.find_elements("css selector", f'#clocks [data-clock-seat="{seat}"] button.claim-timeout')
-    return buttons[0] if buttons and buttons[0].is_displayed() else None
+    """The seat's visible "Claim timeout" button, looked up in one script so a redraw cannot stale it."""
+    return driver.execute_script(
+        "const button = document.querySelector(arguments[0]);"
+        "return button && button.offsetParent !== null ? button : null;",
+        f'#clocks [data-clock-seat="{seat}"] button.claim-timeout',
+    )
