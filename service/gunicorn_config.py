@@ -26,6 +26,10 @@ _SECRETS = (
 _SUSPECT = re.compile(r"token=|bearer|basic", re.IGNORECASE)
 
 accesslog = "-"
+# Each worker listens on a socket of its own (SO_REUSEPORT) and the kernel spreads new connections over them.
+# On one shared socket the worker that woke first accepted nearly every connection opened at once: sixteen
+# keep-alive connections all went to one process, leaving the other's core idle.
+reuse_port = True
 logger_class = "service.gunicorn_config.RedactingLogger"
 WRITE_EVERY = 0.05
 # gunicorn's default, which RedactingLogger formats without building every atom of every header.

@@ -78,8 +78,9 @@ def wait_until_serving(served: Served, timeout: float = 60) -> None:
 CAIRN = [sys.executable, "-m", "service.cli"]
 
 
-def serve_arguments(data_dir: Path, port: int) -> list[str]:
-    return ["--data-dir", str(data_dir), "--appendfsync", "always", "serve", "--port", str(port), "--workers", "1"]
+def serve_arguments(data_dir: Path, port: int, workers: int = 1) -> list[str]:
+    return ["--data-dir", str(data_dir), "--appendfsync", "always", "serve", "--port", str(port),
+            "--workers", str(workers)]
 
 
 def serve_env(**settings: str) -> dict[str, str]:
@@ -89,12 +90,12 @@ def serve_env(**settings: str) -> dict[str, str]:
 
 
 @contextmanager
-def cairn_serve(folder: Path) -> Iterator[Served]:
+def cairn_serve(folder: Path, workers: int = 1) -> Iterator[Served]:
     """Start ``cairn serve`` on a free port; on exit stop it, and kill whatever it left behind."""
     port = free_port()
     stdout, stderr = folder / "serve.out", folder / "serve.err"
     with stdout.open("w") as out, stderr.open("w") as err:
-        process = subprocess.Popen([*CAIRN, *serve_arguments(folder / "data", port)], env=serve_env(),
+        process = subprocess.Popen([*CAIRN, *serve_arguments(folder / "data", port, workers)], env=serve_env(),
                                    stdout=out, stderr=err)
     served = Served(Api(f"http://127.0.0.1:{port}"), process, stdout, stderr)
     try:
