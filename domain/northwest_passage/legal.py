@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.northwest_passage.board import Board, orientations
 from domain.northwest_passage.catalogue import Catalogue
 from domain.northwest_passage.decide import BASE_COST, EXPLORED, draw_sources, hole_options
+from domain.northwest_passage.lattice import Cell
 from domain.northwest_passage.state import (
     SHIP,
     SLED,
@@ -76,12 +77,31 @@ def placements(state: dict, catalogue: Catalogue, board: Board, player: dict, pa
         if not contact:
             continue
         for kind, tiles in sorted(by_type.items()):
-            for rotation, flip, rows in orientations(patterns[kind]):
-                for x, y in sorted(board.anchors(rows, contact)):
-                    if board.fits(rows, x, y, contact):
-                        moves += [{"type": "place_tile", "tile_id": tile, "anchor_x": x, "anchor_y": y,
-                                   "rotation": rotation, "flip": flip, "pay_from": vessel} for tile in tiles]
+            for rotation, flip, x, y in _fitting(board, patterns[kind], frozenset(contact)):
+                moves += [{"type": "place_tile", "tile_id": tile, "anchor_x": x, "anchor_y": y,
+                           "rotation": rotation, "flip": flip, "pay_from": vessel} for tile in tiles]
     return moves
+
+
+Fitting = tuple[tuple[int, bool, int, int], ...]
+_FITTING: dict[tuple, Fitting] = {}
+FITTING_KEPT = 4096
+
+
+def _fitting(board: Board, pattern: tuple[str, ...], contact: frozenset[Cell]) -> Fitting:
+    """Every (rotation, flip, anchor) at which ``pattern`` fits against ``contact``, remembered by lattice.
+
+    A search lists the moves of thousands of positions that share a board, and the lattice fixes the board:
+    a cell is covered exactly when its centre point is determined, which only its own tile does."""
+    key = (tuple(board.rows), pattern, contact)
+    found = _FITTING.get(key)
+    if found is None:
+        found = tuple((rotation, flip, x, y) for rotation, flip, rows in orientations(pattern)
+                      for x, y in sorted(board.anchors(rows, contact)) if board.fits(rows, x, y, contact))
+        if len(_FITTING) >= FITTING_KEPT:
+            _FITTING.clear()
+        _FITTING[key] = found
+    return found
 
 
 def transfers(state: dict, player: dict) -> list[dict]:
