@@ -9,7 +9,10 @@ the ship's abandonment, plus the arrival and return fame the ship can still expe
 risks, both judged from the actions it needs against the actions left.
 
 Distances are in ship actions, over the sea lanes already laid (one move a tile, NWP-ACT-6) and, beyond their
-open ends, about :data:`LAY` actions a cell still to be drawn, laid and sailed.
+open ends, about :data:`LAY` actions a cell still to be drawn, laid and sailed. An open end counts only where
+some tile could still be laid into it and lead on (the lattice its neighbours fixed, NWP-GEO-4), and only
+towards a port's entry cells still free: a lane into a pocket of coast, or towards an entry another tile has
+walled, is no way to the port however near it looks.
 """
 from __future__ import annotations
 
@@ -22,7 +25,18 @@ from bots.games import AVOID, Scores, prefer
 from bots.outcome import points_reward
 from domain.northwest_passage.board import Board
 from domain.northwest_passage.catalogue import Catalogue
-from domain.northwest_passage.lattice import SEA, east_edge, edge_points, footprint, orient, west_edge
+from domain.northwest_passage.lattice import (
+    SEA,
+    UNDETERMINED,
+    Lattice,
+    Point,
+    east_edge,
+    edge_points,
+    footprint,
+    orient,
+    placed_points,
+    west_edge,
+)
 from domain.northwest_passage.rules import NorthwestPassage
 from domain.northwest_passage.scoring import NEVER_LEFT_BEFORE_THE_OPTION, score_sheet
 from domain.northwest_passage.state import GREENLAND, NORTHWEST, SHIP
@@ -77,6 +91,17 @@ def _orientations(kind: str) -> tuple[tuple[str, ...], ...]:
     return tuple(seen)
 
 
+@cache
+def _shapes() -> tuple[tuple[str, ...], ...]:
+    """Every distinct oriented pattern of every tile type, small tiles first (the likelier to fit a cell)."""
+    catalogue = _catalogue()
+    kinds = [*catalogue.small, *(kind for kind in catalogue.patterns if kind not in catalogue.small)]
+    seen: dict[tuple[str, ...], None] = {}
+    for kind in kinds:
+        seen.update(dict.fromkeys(_orientations(kind)))
+    return tuple(seen)
+
+
 def _port_entries(port: str) -> tuple[Cell, ...]:
     catalogue = _catalogue()
     return catalogue.greenland_entry if port == GREENLAND else catalogue.northwest_entry
@@ -85,13 +110,6 @@ def _port_entries(port: str) -> tuple[Cell, ...]:
 def _port_edge(port: str, cell: Cell) -> tuple[tuple[int, int], ...]:
     """NWP-GEO-7: the lattice points across which an entry cell touches its port."""
     return east_edge(cell) if port == GREENLAND else west_edge(cell)
-
-
-@cache
-def _cells_to(cell: Cell, port: str) -> int:
-    """Cells of lane from ``cell`` to the port, both ends included."""
-    x, y = cell
-    return 1 + min(abs(x - ex) + abs(y - ey) for ex, ey in _port_entries(port))
 
 
 @cache
@@ -104,11 +122,95 @@ def _ice(cell: Cell, round_: int) -> float:
                      for later in range(max(1, round_), min(rounds, round_ + ICE_AHEAD - 1) + 1))
 
 
-def _open_end(cell: Cell, port: str, land: int, round_: int) -> float:
-    """Actions from a tile with sea towards the empty ``cell`` to the port: lay the lane from there, enter.
-    Each of the ``land`` points on that border is coast the next tile has to match (NWP-GEO-4): coasts run on
-    into walls a lane must go round, while a border of open sea takes any tile with sea there."""
-    return LAY * _cells_to(cell, port) + 1 + COAST * land + _ice(cell, round_)
+def _port_beyond(cell: Cell, step: tuple[int, int]) -> str | None:
+    """The port across the board's edge from ``cell`` in direction ``step``, if ``cell`` is its entry."""
+    if step == (1, 0) and cell in _catalogue().greenland_entry:
+        return GREENLAND
+    if step == (-1, 0) and cell in _catalogue().northwest_entry:
+        return NORTHWEST
+    return None
+
+
+def _matches(lattice: list[str], rows: tuple[str, ...], x: int, y: int) -> bool:
+    """NWP-GEO-4: the pattern agrees with every point the neighbours fixed."""
+    for j, row in enumerate(rows):
+        line = lattice[2 * y + j]
+        for i, value in enumerate(row):
+            here = line[2 * x + i]
+            if here != UNDETERMINED and here != value:
+                return False
+    return True
+
+
+def _free(lattice: list[str], cell: Cell) -> bool:
+    """An empty cell of the board: a cell's centre point is fixed by its own tile alone."""
+    x, y = cell
+    catalogue = _catalogue()
+    return 0 <= x < catalogue.width and 0 <= y < catalogue.height and lattice[2 * y + 1][2 * x + 1] == UNDETERMINED
+
+
+_LEADS: dict[tuple, bool] = {}
+LEADS_KEPT = 65536
+
+
+def _leads_on(lattice: list[str], cell: Cell, entry: tuple[Point, ...], behind: frozenset[Cell]) -> bool:
+    """Whether some tile (NWP-COMP-13: any type, turned and mirrored) can be laid over the empty ``cell``
+    with sea on its ``entry`` border and on another side a ship can sail on from: into a cell of the board
+    other than those ``behind`` (where the lane comes from), or into the port it is an entry of.
+
+    Remembered by what it reads: the lattice two cells around ``cell`` and the cells behind there, which
+    recur from board to board as the lanes grow."""
+    x, y = cell
+    window = tuple(line[max(0, 2 * x - 4):2 * x + 7] for line in lattice[max(0, 2 * y - 4):2 * y + 7])
+    near = frozenset(other for other in behind if abs(other[0] - x) <= 2 and abs(other[1] - y) <= 2)
+    key = (cell, entry, near, window)
+    found = _LEADS.get(key)
+    if found is None:
+        found = any(_lays_on(lattice, rows, cell, entry, near) for rows in _shapes())
+        if len(_LEADS) >= LEADS_KEPT:
+            _LEADS.clear()
+        _LEADS[key] = found
+    return found
+
+
+def _lays_on(lattice: list[str], rows: tuple[str, ...], cell: Cell, entry: tuple[Point, ...],
+             behind: frozenset[Cell]) -> bool:
+    width, height = len(rows[0]) // 2, len(rows) // 2
+    for dx in range(width):
+        for dy in range(height):
+            x, y = cell[0] - dx, cell[1] - dy
+            cells = footprint(rows, x, y)
+            if all(_free(lattice, each) for each in cells) and _matches(lattice, rows, x, y) \
+                    and _sea_on(rows, x, y, entry) and _sails_on(lattice, rows, x, y, cells, entry, behind):
+                return True
+    return False
+
+
+def _sea_on(rows: tuple[str, ...], x: int, y: int, points: tuple[Point, ...]) -> bool:
+    return any(rows[j - 2 * y][i - 2 * x] == SEA for i, j in points)
+
+
+def _sails_on(lattice: list[str], rows: tuple[str, ...], x: int, y: int, cells: tuple[Cell, ...],
+              entry: tuple[Point, ...], behind: frozenset[Cell]) -> bool:
+    """Whether a tile laid as ``rows`` at (x, y) has sea on a side other than its entry, towards an empty cell
+    of the board not ``behind`` it or into the port beyond an entry cell. Sea towards a tile already laid
+    does not count: the lane would only join the lanes laid, and the distance of an open end is that of the
+    lane still to lay from it."""
+    for cell in cells:
+        for step in STEPS:
+            near = (cell[0] + step[0], cell[1] + step[1])
+            if near in cells or near in behind:
+                continue
+            port = _port_beyond(cell, step)
+            if port is not None:
+                border = _port_edge(port, cell)
+            elif _free(lattice, near):
+                border = edge_points(cell, near)
+            else:
+                continue
+            if border != entry and _sea_on(rows, x, y, border):
+                return True
+    return False
 
 
 class Chart:
@@ -124,7 +226,9 @@ class Chart:
         self.board = Board(self.state, _catalogue())
         self.lattice = state["lattice"]
         self._lanes: dict[str, list[str]] | None = None
-        self._distances: dict[str, dict[str, float]] = {}
+        self._ends: dict[str, dict[str, list[tuple[float, Cell]]]] = {}
+        self._distances: dict[tuple[str, frozenset[Cell]], dict[str, float]] = {}
+        self._live: dict[tuple[Cell, tuple[Point, ...]], bool] = {}
         self._draws: dict[tuple[str, str, str], float | None] = {}
         self._placements: dict[tuple[tuple[str, ...], int, int, str, str], float | None] = {}
 
@@ -145,30 +249,58 @@ class Chart:
             return 0.0
         return max(_ice(cell, self.round) for cell in self.board.tile_cells(position))
 
-    def open_ends(self, position: str, port: str) -> float:
-        """The cheapest way on to ``port`` from ``position`` by laying lane into an empty cell beside it with
-        sea on the shared border (or into a free entry cell, from a port)."""
+    def cells_to(self, cell: Cell, port: str) -> float:
+        """Cells of lane from ``cell`` to the port, both ends included, through an entry cell still free (one
+        a tile covers is reached over the lanes laid, or not at all)."""
+        free = [entry for entry in _port_entries(port) if self.board.tile_at(entry) is None]
+        if not free:
+            return UNREACHABLE
+        x, y = cell
+        return 1 + min(abs(x - ex) + abs(y - ey) for ex, ey in free)
+
+    def open_end(self, cell: Cell, port: str, land: int) -> float:
+        """Actions from a tile with sea towards the empty ``cell`` to the port: lay the lane from there, enter.
+        Each of the ``land`` points on that border is coast the next tile has to match (NWP-GEO-4): coasts run
+        on into walls a lane must go round, while a border of open sea takes any tile with sea there."""
+        return min(UNREACHABLE, LAY * self.cells_to(cell, port) + 1 + COAST * land + _ice(cell, self.round))
+
+    def live(self, cell: Cell, entry: tuple[Point, ...], behind: frozenset[Cell]) -> bool:
+        """:func:`_leads_on` on this board, remembered: every position's open ends ask it again."""
+        key = (cell, entry)
+        if key not in self._live:
+            self._live[key] = _leads_on(self.lattice, cell, entry, behind)
+        return self._live[key]
+
+    def open_ends(self, position: str, port: str) -> list[tuple[float, Cell]]:
+        """Every way on to ``port`` from ``position`` by laying lane into an empty cell beside it with sea on
+        the shared border (or into a free entry cell, from a port) that a tile can lead on from: its cost, and
+        the cell."""
         if position in (GREENLAND, NORTHWEST):
-            if position == port:
-                return 0.0
-            free = [cell for cell in _port_entries(position) if self.board.tile_at(cell) is None]
-            return min((_open_end(cell, port, 0, self.round) for cell in free), default=UNREACHABLE)
-        best = UNREACHABLE
-        for x, y in self.board.tile_cells(position):
+            return [(self.open_end(cell, port, 0), cell) for cell in _port_entries(position)
+                    if self.board.tile_at(cell) is None and self.live(cell, _port_edge(position, cell), frozenset())]
+        ends = []
+        mine = frozenset(self.board.tile_cells(position))
+        for x, y in mine:
             for dx, dy in STEPS:
                 near = (x + dx, y + dy)
                 if not self.board.on_board(near) or self.board.tile_at(near) is not None:
                     continue
-                values = [self.lattice[j][i] for i, j in edge_points((x, y), near)]
-                if SEA in values:
-                    best = min(best, _open_end(near, port, 3 - values.count(SEA), self.round))
-        return best
+                border = edge_points((x, y), near)
+                values = [self.lattice[j][i] for i, j in border]
+                if SEA in values and self.live(near, border, mine):
+                    ends.append((self.open_end(near, port, 3 - values.count(SEA)), near))
+        return ends
 
-    def distances(self, port: str) -> dict[str, float]:
-        """Actions from every position to ``port``: moves along the lanes, then the cheapest open end."""
-        if port not in self._distances:
+    def distances(self, port: str, closed: frozenset[Cell] = frozenset()) -> dict[str, float]:
+        """Actions from every position to ``port``: moves along the lanes, then the cheapest open end, leaving
+        out the open ends into the ``closed`` cells (those a tile about to be laid would cover)."""
+        key = (port, closed)
+        if key not in self._distances:
+            if port not in self._ends:
+                self._ends[port] = {position: self.open_ends(position, port) for position in self.lanes()}
             lanes = self.lanes()
-            best = {position: self.open_ends(position, port) for position in lanes}
+            best = {position: min((value for value, cell in ends if cell not in closed), default=UNREACHABLE)
+                    for position, ends in self._ends[port].items()}
             best[port] = 0.0
             heap = [(value, position) for position, value in best.items() if value < UNREACHABLE]
             heapq.heapify(heap)
@@ -182,8 +314,8 @@ class Chart:
                     if onwards < best[target]:
                         best[target] = onwards
                         heapq.heappush(heap, (onwards, target))
-            self._distances[port] = best
-        return self._distances[port]
+            self._distances[key] = best
+        return self._distances[key]
 
     def best_draw(self, kind: str, here: str, port: str) -> float | None:
         """How many actions nearer ``port`` the best placement of a tile of ``kind`` next to the ship at
@@ -218,6 +350,9 @@ class Chart:
         return self._placements[key]
 
     def _placement(self, rows: tuple[str, ...], x: int, y: int, here: str, port: str) -> float | None:
+        """The way on from the new tile: through its own open ends, on the lattice it fixes, or over a tile
+        beside it by a way that does not run through the cells the new tile covers (a tile can close the open
+        end that made its neighbour's way look short)."""
         cells = footprint(rows, x, y)
         own = set(cells)
 
@@ -237,9 +372,11 @@ class Chart:
                           for dx, dy in STEPS if (cell[0] + dx, cell[1] + dy) in mine)
         if not entered:
             return None
-        distances = self.distances(port)
+        behind = frozenset(own)
+        distances = self.distances(port, behind)
         best = UNREACHABLE
         goal = set(_port_entries(port))
+        lattice = self._laid(rows, x, y)
         for cell in cells:
             if cell in goal and sea(_port_edge(port, cell)):
                 best = min(best, 1.0)
@@ -250,10 +387,19 @@ class Chart:
                     continue
                 tile = board.tile_at(near)
                 if tile is None:
-                    best = min(best, _open_end(near, port, 3 - seas(border), self.round))
+                    cost = self.open_end(near, port, 3 - seas(border))
+                    if cost < best and _leads_on(lattice, near, border, behind):
+                        best = cost
                 elif tile != here:
-                    best = min(best, 1 + distances.get(tile, UNREACHABLE))
+                    best = min(best, 1 + self.ice(tile) + distances.get(tile, UNREACHABLE))
         return 1 + best + max(_ice(cell, self.round) for cell in cells)
+
+    def _laid(self, rows: tuple[str, ...], x: int, y: int) -> list[str]:
+        """The lattice with a tile laid as ``rows`` at (x, y)."""
+        catalogue = _catalogue()
+        lattice = Lattice(catalogue.width, catalogue.height, self.lattice)
+        lattice.mark(placed_points(rows, x, y))
+        return lattice.to_rows()
 
 
 _CHARTS: dict[tuple[int, str, tuple[tuple[str, int, int], ...]], Chart] = {}
@@ -348,8 +494,15 @@ def _score(state: dict, seat: str, move: dict, chart: Chart, goal: str | None) -
             # A tile the ship cannot sail onto walls off the lane it lies on (or one of the port's three entry
             # cells) for nothing: not even a playout's exploring move should lay it.
             return AVOID
-        gain = chart.distances(goal).get(ship["at"], UNREACHABLE) - after
-        return 8.0 + 2.0 * gain if gain > 0 else 2.0 + 0.1 * gain
+        now = chart.distances(goal).get(ship["at"], UNREACHABLE)
+        gain = now - after
+        if gain > 0:
+            return 8.0 + 2.0 * gain
+        cells = frozenset(footprint(rows, move["anchor_x"], move["anchor_y"]))
+        walled = chart.distances(goal, cells).get(ship["at"], UNREACHABLE) - now
+        # A tile laid over the open end the ship's way runs through, leading nowhere nearer itself, walls the
+        # lane in: the ship's way grows by what the next best way costs more.
+        return 2.0 + 0.1 * gain if walled <= 0 else -3.0 - walled
     if kind in ("draw_tile", "draft_pick"):
         if move.get("pay_from", SHIP) != SHIP:
             return -2.0
