@@ -46,7 +46,7 @@ MEDIUM = Budget(iterations=48, rollout_depth=16)
 LEVELS: dict[str, Level | None] = {
     "random": None,
     "weak": Level(WEAK, errors=0.35, games={"through-ice-and-snow": Level(WEAK, hasty=0.5),
-                                            "northwest-passage": Level(WEAK)}),
+                                            "northwest-passage": Level(WEAK, hasty=0.5)}),
     "medium": Level(MEDIUM, games={"borealis": Level(MEDIUM, errors=0.1)}),
     "strong": Level(Budget(iterations=200, rollout_depth=30, seconds=5.0)),
 }
