@@ -227,6 +227,7 @@ class Chart:
         self.lattice = state["lattice"]
         self._lanes: dict[str, list[str]] | None = None
         self._ends: dict[str, dict[str, list[tuple[float, Cell]]]] = {}
+        self._end_cells: dict[str, frozenset[Cell]] = {}
         self._distances: dict[tuple[str, frozenset[Cell]], dict[str, float]] = {}
         self._live: dict[tuple[Cell, tuple[Point, ...]], bool] = {}
         self._draws: dict[tuple[str, str, str], float | None] = {}
@@ -294,12 +295,14 @@ class Chart:
     def distances(self, port: str, closed: frozenset[Cell] = frozenset()) -> dict[str, float]:
         """Actions from every position to ``port``: moves along the lanes, then the cheapest open end, leaving
         out the open ends into the ``closed`` cells (those a tile about to be laid would cover)."""
-        key = (port, closed)
+        if port not in self._ends:
+            self._ends[port] = {position: self.open_ends(position, port) for position in self.lanes()}
+            self._end_cells[port] = frozenset(cell for ends in self._ends[port].values() for _, cell in ends)
+        # Only the cells some open end runs into change anything: the other closings share one answer.
+        key = (port, closed & self._end_cells[port])
         if key not in self._distances:
-            if port not in self._ends:
-                self._ends[port] = {position: self.open_ends(position, port) for position in self.lanes()}
             lanes = self.lanes()
-            best = {position: min((value for value, cell in ends if cell not in closed), default=UNREACHABLE)
+            best = {position: min((value for value, cell in ends if cell not in key[1]), default=UNREACHABLE)
                     for position, ends in self._ends[port].items()}
             best[port] = 0.0
             heap = [(value, position) for position, value in best.items() if value < UNREACHABLE]
