@@ -2,6 +2,8 @@
 once a running clock shows zero the page offers "Claim timeout", which ends the game by the server's judgement."""
 from __future__ import annotations
 
+from selenium.common.exceptions import StaleElementReferenceException
+
 from tests.api.conftest import Api
 from tests.browser.conftest import console_errors, dataset, screenshot, wait
 
@@ -28,13 +30,13 @@ def test_a_seat_claims_a_timeout_from_the_table_page_once_the_clock_shows_zero(b
         assert clocks_shown(driver)
     screenshot(browser, "table-clock-running.png")
     # The running clock counts down to zero; only then is there a claim to make.
-    button = wait(browser, 30).until(lambda d: claim_button(d, "p1"))
+    wait(browser, 30).until(lambda d: claim_button(d, "p1"))
     assert clock_text(browser, "p1") == "0:00.0"
     assert clock_text(browser, "p2").startswith("0:0")  # p2's clock stopped when it chose
     assert claim_button(browser, "p2") is None
     assert claim_button(second_browser, "p1") is None, "the public watches and claims nothing"
     screenshot(browser, "table-clock-claim.png")
-    button.click()
+    wait(browser, 20).until(lambda d: clicked(claim_button(d, "p1")))
     wait(browser, 20).until(lambda d: dataset(d, "status") == "ended")
     assert api.get(f"/games/{game}").json()["ended_by"] == {"reason": "timeout", "seat": "p1"}
     wait(second_browser, 20).until(lambda d: dataset(d, "status") == "ended")
@@ -56,6 +58,16 @@ def test_a_game_without_a_clock_shows_none(browser, table_api):
 def clocks_shown(driver) -> bool:
     return driver.find_element("id", "clocks").is_displayed() and len(
         driver.find_elements("css selector", "#clocks [data-clock-seat]")) == 2
+
+
+def clicked(button) -> bool:
+    """Click ``button`` as a user would; False when the page redrew it between lookup and click (the clocks
+    redraw as they tick), so that a wait looks it up again."""
+    try:
+        button.click()
+    except StaleElementReferenceException:
+        return False
+    return True
 
 
 def claim_button(driver, seat: str):
