@@ -30,6 +30,7 @@ from domain.northwest_passage.lattice import (
     UNDETERMINED,
     Lattice,
     Point,
+    agrees,
     east_edge,
     edge_points,
     footprint,
@@ -131,17 +132,6 @@ def _port_beyond(cell: Cell, step: tuple[int, int]) -> str | None:
     return None
 
 
-def _matches(lattice: list[str], rows: tuple[str, ...], x: int, y: int) -> bool:
-    """NWP-GEO-4: the pattern agrees with every point the neighbours fixed."""
-    for j, row in enumerate(rows):
-        line = lattice[2 * y + j]
-        for i, value in enumerate(row):
-            here = line[2 * x + i]
-            if here != UNDETERMINED and here != value:
-                return False
-    return True
-
-
 def _free(lattice: list[str], cell: Cell) -> bool:
     """An empty cell of the board: a cell's centre point is fixed by its own tile alone."""
     x, y = cell
@@ -180,7 +170,7 @@ def _lays_on(lattice: list[str], rows: tuple[str, ...], cell: Cell, entry: tuple
         for dy in range(height):
             x, y = cell[0] - dx, cell[1] - dy
             cells = footprint(rows, x, y)
-            if all(_free(lattice, each) for each in cells) and _matches(lattice, rows, x, y) \
+            if all(_free(lattice, each) for each in cells) and agrees(lattice, rows, x, y) \
                     and _sea_on(rows, x, y, entry) and _sails_on(lattice, rows, x, y, cells, entry, behind):
                 return True
     return False
@@ -363,7 +353,7 @@ class Chart:
             return sum(rows[j - 2 * y][i - 2 * x] == SEA for i, j in points)
 
         def sea(points: tuple[tuple[int, int], ...]) -> bool:
-            return seas(points) > 0
+            return _sea_on(rows, x, y, points)
 
         board = self.board
         if here in (GREENLAND, NORTHWEST):

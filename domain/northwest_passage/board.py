@@ -16,6 +16,7 @@ from domain.northwest_passage.lattice import (
     SEA,
     Cell,
     Point,
+    agrees,
     east_edge,
     edge_points,
     orient,
@@ -138,14 +139,7 @@ class Board:
 
     def matches(self, rows: tuple[str, ...], x: int, y: int) -> bool:
         """NWP-ACT-3(c) / NWP-GEO-4: land and sea agree with every neighbour, diagonals included."""
-        lattice = self.rows
-        for j, row in enumerate(rows):
-            line = lattice[2 * y + j]
-            for i, value in enumerate(row):
-                here = line[2 * x + i]
-                if here != "." and here != value:
-                    return False
-        return True
+        return agrees(self.rows, rows, x, y)
 
     def fits(self, rows: tuple[str, ...], x: int, y: int, contact: Set[Cell]) -> bool:
         """A full placement check: free cells, a side against the paying vessel's tile, matching.

@@ -53,6 +53,18 @@ def token_cell(rows_canonical: tuple[str, ...], cell_index: int, rotation: int, 
     return (x + c // 2, y + r // 2)
 
 
+def agrees(lattice: list[str], rows: tuple[str, ...], x: int, y: int) -> bool:
+    """NWP-ACT-3(c) / NWP-GEO-4: a pattern anchored at (x, y) agrees with every point of ``lattice`` already
+    determined, diagonal neighbours included."""
+    for j, row in enumerate(rows):
+        line = lattice[2 * y + j]
+        for i, value in enumerate(row):
+            here = line[2 * x + i]
+            if here != UNDETERMINED and here != value:
+                return False
+    return True
+
+
 def edge_points(a: Cell, b: Cell) -> tuple[Point, ...]:
     """NWP-GEO-5: the 3 points of the edge two orthogonally adjacent cells share."""
     (ax, ay), (bx, by) = sorted((a, b))
