@@ -15,7 +15,6 @@ it, against the game as it is, decided again if another change lands first.
 from __future__ import annotations
 
 import logging
-import secrets
 
 import redis
 from flask import Blueprint, request
@@ -24,7 +23,7 @@ from domain.core.events import ORGANISER, JsonObject
 from domain.core.match import Match, seat_ids, submit_and_fold
 from domain.core.table import SEAT_COMMANDS, seats_view
 from service.api import context
-from service.api.auth import TOKEN_BYTES, reader_for
+from service.api.auth import new_token, reader_for
 from service.api.context import body_bytes, game_meta, json_body, not_found
 from service.api.errors import ApiError
 from service.api.versions import etag, expected_version
@@ -61,7 +60,7 @@ def join_seat(game_id: str, seat: str):
     _refuse_idempotency_key()
     name = _joiner_name()
     command: JsonObject = {"type": "join_seat", **({"name": name} if name is not None else {})}
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     result, after = _change(game_id, meta, seat, command, reader=seat, token=token)
     _file_names(game_id, meta, after)
     body = {**_answer(game_id, result, after, seat), "seat": seat, "name": _name_of(after, seat), "token": token,
@@ -77,7 +76,7 @@ def rotate_token(game_id: str, reader: str):
     if reader != actor and actor != ORGANISER:
         raise ApiError(403, "wrong_seat", "Not your seat", f"a {actor} token rotates its own token only",
                        field="reader", rule_id="TABLE-TOKEN-1")
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     result, after = _change(game_id, meta, actor, {"type": "rotate_token", "reader": reader}, reader=reader,
                             token=token)
     return {**_answer(game_id, result, after, actor), "reader": reader, "token": token}, 201, \

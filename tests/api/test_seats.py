@@ -3,6 +3,7 @@ rotated token refused at once by every API process."""
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 
 import pytest
@@ -186,6 +187,21 @@ def test_a_seat_rotates_its_own_token_only(api):
     organiser = rotate(api, game_id, "organiser", tokens["organiser"])
     assert organiser.status_code == 201 and organiser.json()["reader"] == "organiser"
     assert api.get(f"/games/{game_id}", tokens["organiser"]).status_code == 401
+
+
+def test_no_token_starts_with_a_dash_so_a_command_line_takes_it_for_a_value(api, monkeypatch):
+    """``cairn bot --token -x…`` would read a dash-led token as an option; the service never mints one."""
+    drawn = iter(range(10_000))
+    real = secrets.token_urlsafe
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda size: ("-" if next(drawn) % 2 == 0 else "") + real(size))
+    created = open_game(api, players=3, open_seats=("p3",))
+    game_id, tokens = created["game_id"], tokens_of(created)
+    joined = join(api, game_id, "p3").json()["token"]
+    rotated = rotate(api, game_id, "p1", tokens["p1"]).json()["token"]
+    minted = [token for token in [*tokens.values(), joined, rotated] if token is not None]
+    assert len(minted) == 5 and not any(token.startswith("-") for token in minted)
+    assert api.get(f"/games/{game_id}", joined).json()["reader"] == "p3"
+    assert api.get(f"/games/{game_id}", rotated).json()["reader"] == "p1"
 
 
 def test_rotation_refusals(api):

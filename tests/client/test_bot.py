@@ -16,6 +16,7 @@ from tests.client.test_games import tokens_of
 from tests.workers.test_failures import ROOT
 
 SOAK_SECONDS = 300
+OPPONENT_SECONDS = 60
 
 
 def cairn_bot(*arguments: str) -> subprocess.CompletedProcess:
@@ -57,11 +58,12 @@ def test_the_bot_plays_the_seats_it_is_given_beside_another_player(base_url, cli
     game_id, tokens = created["game_id"], tokens_of(created)
     with Client(base_url, session=checked_session()) as other:
         human = SeatBot(other, game_id, {"p2": tokens["p2"]}, RandomPolicy(2), random.Random(2))
-        opponent = threading.Thread(target=human.play)
+        opponent = threading.Thread(target=human.play, daemon=True)
         opponent.start()
         run = cairn_bot("--url", base_url, "--game", game_id, "--token", tokens["p1"], "--no-audit")
-        opponent.join()
-    assert run.returncode == 0, run.stdout + run.stderr
+        assert run.returncode == 0, run.stdout + run.stderr
+        opponent.join(OPPONENT_SECONDS)
+        assert not opponent.is_alive(), "the other player still waits after the bot's game ended"
     assert parse(run)["ended"] == 1 and parse(run)["moves"] > 0
     assert client.get_game(game_id)["status"] in ("ended", "scored")
 
